@@ -1,0 +1,71 @@
+/**
+ * Permission codes: the server checks them on each route, the web hides buttons with them.
+ * A route declares exactly one of: PUBLIC (no token), LOGIN (any signed-in user) or a code below.
+ */
+export const PUBLIC = 'public' as const;
+export const LOGIN = 'login' as const;
+
+export const PERMISSIONS = {
+  qa: { edit: 'qa:edit' },
+  user: {
+    list: 'system:user:list',
+    add: 'system:user:add',
+    edit: 'system:user:edit',
+    delete: 'system:user:delete',
+    frozen: 'system:user:frozen',
+    export: 'system:user:export',
+    changePassword: 'system:user:changePassword',
+  },
+  role: {
+    list: 'system:role:list',
+    add: 'system:role:add',
+    edit: 'system:role:edit',
+    delete: 'system:role:delete',
+    authorize: 'system:role:authorize',
+  },
+  permission: {
+    list: 'system:permission:list',
+    add: 'system:permission:add',
+    edit: 'system:permission:edit',
+    delete: 'system:permission:delete',
+    dataRule: 'system:permission:dataRule',
+  },
+  depart: {
+    list: 'system:depart:list',
+    add: 'system:depart:add',
+    edit: 'system:depart:edit',
+    delete: 'system:depart:delete',
+    authorize: 'system:depart:authorize',
+    role: 'system:depart:role',
+  },
+  dict: { list: 'system:dict:list', edit: 'system:dict:edit' },
+  log: { list: 'system:log:list' },
+  online: { list: 'system:online:list', forceLogout: 'system:online:forceLogout' },
+  announcement: { list: 'system:announcement:list', edit: 'system:announcement:edit' },
+  tenant: { list: 'system:tenant:list', edit: 'system:tenant:edit' },
+  job: { list: 'system:quartz:list', edit: 'system:quartz:edit' },
+  category: { list: 'system:category:list', edit: 'system:category:edit' },
+  position: { list: 'system:position:list', edit: 'system:position:edit' },
+  gateway: { list: 'system:gateway:list', edit: 'system:gateway:edit' },
+  fillRule: { list: 'system:fillRule:list', edit: 'system:fillRule:edit' },
+  checkRule: { list: 'system:checkRule:list', edit: 'system:checkRule:edit' },
+  report: { view: 'online:cgreport:view' },
+  purchase: {
+    list: 'purchase:record:list',
+    add: 'purchase:record:add',
+    edit: 'purchase:record:edit',
+    delete: 'purchase:record:delete',
+    export: 'purchase:record:export',
+  },
+} as const;
+
+type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
+export type PermissionCode = Leaves<typeof PERMISSIONS>;
+export type RouteAccess = typeof PUBLIC | typeof LOGIN | PermissionCode;
+
+export const ALL_PERMISSION_CODES: readonly PermissionCode[] = Object.values(PERMISSIONS).flatMap(
+  (group) => Object.values(group) as PermissionCode[],
+);
+
+/** Seeded usernames that count as administrators (§6: the admin list has three names). */
+export const ADMIN_USERNAMES = ['admin', 'sysadmin', 'superadmin'] as const;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { pageQuerySchema } from './query.ts';
+
+export * from './report.constants.ts';
+
+/** The report's id (uuid) or code in getRpColumns/getQueryInfo/getData paths. */
+export const reportCodeParamSchema = z.object({
+  code: z
+    .string()
+    .min(1, '报表编码不能为空')
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, '报表编码不正确'),
+});
+
+/**
+ * getData (§7): pageNo, pageSize, column, order, then any query fields and self_-prefixed parameters. Only the
+ * report's declared query fields and parameters are read; other keys are ignored. Values are always bound.
+ */
+export const reportDataQuerySchema = pageQuerySchema.catchall(z.string().max(200, '查询条件过长'));
+export type ReportDataQuery = z.infer<typeof reportDataQuerySchema>;
