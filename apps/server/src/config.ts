@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { z } from 'zod';
+import type { S3Settings } from './modules/file/s3-storage.ts';
+
+/** Demo password of the seeded admin in development, documented in README. Never used in production. */
+export const DEV_ADMIN_PASSWORD = 'Aps@2026';
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8086),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD 至少 8 位').optional(),
+  TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET 至少 32 个字符').optional(),
+  TOKEN_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  WEB_DIST: z.string().optional(),
+  CAS_SERVER_URL: z.string().url().optional(),
+  APS_TEST_ROUTES: z.enum(['0', '1']).optional(),
+  CAS_SERVICE_URL: z.string().url().optional(),
+  FILE_STORAGE: z.enum(['local', 's3']).default('local'),
+  UPLOAD_DIR: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10_485_760),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1']).default('0'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^(?:[A-Za-z0-9_.-]+\/)*$/, 'S3_PREFIX 须为以 / 结尾的目录，如 aps/')
+    .default(''),
+});
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  env: 'development' | 'production' | 'test';
+  adminPassword: string;
+  tokenSecret: string | undefined;
+  tokenIdleMs: number;
+  logLevel: string;
+  seedDemo: boolean;
+  webDist: string;
+  casServerUrl: string | undefined;
+  /** Routes that simulate error states for the client's tests; never in production. */
+  testRoutes: boolean;
+  casServiceUrl: string;
+  /** Where uploads are stored: the local disk (`uploadDir`) or an S3-compatible bucket (`s3`). */
+  fileStorage: 'local' | 's3';
+  uploadDir: string;
+  /** The largest upload of any kind; images are held to 10485760 bytes regardless (§5). */
+  uploadMaxBytes: number;
+  s3: S3Settings | null;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`配置有误:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) throw new Error('配置有误:\nS3_BUCKET: FILE_STORAGE=s3 时必须设置');
+  if (e.NODE_ENV === 'production' && !e.ADMIN_PASSWORD) {
+    throw new Error('生产环境必须通过 ADMIN_PASSWORD 设置管理员初始密码');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    env: e.NODE_ENV,
+    adminPassword: e.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
+    tokenSecret: e.TOKEN_SECRET,
+    tokenIdleMs: e.TOKEN_IDLE_MINUTES * 60_000,
+    logLevel: e.LOG_LEVEL,
+    seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
+    casServerUrl: e.CAS_SERVER_URL,
+    testRoutes: e.APS_TEST_ROUTES === '1' && e.NODE_ENV !== 'production',
+    casServiceUrl: e.CAS_SERVICE_URL ?? `http://localhost:${e.PORT}/`,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
+    fileStorage: e.FILE_STORAGE,
+    uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'upload')),
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === '1',
+          prefix: e.S3_PREFIX,
+        }
+      : null,
+  };
+}

@@ -1,0 +1,25 @@
+import { PERMISSIONS, purchaseRecordQuerySchema } from '@aps/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../core/envelope.ts';
+import type { Services } from '../../services.ts';
+import { sessionOf } from '../auth/guard.ts';
+import { dataRuleFilter } from '../permission/data-rule.ts';
+
+export const purchaseRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/purchase/purchaseRecord/list',
+    {
+      config: { access: PERMISSIONS.purchase.list },
+      schema: { tags: ['采购记录'], summary: '采购记录分页列表', querystring: purchaseRecordQuerySchema },
+    },
+    async (request) => {
+      const { userId, tenantId, username, orgCode } = sessionOf(request);
+      const [scope, ruleSets] = await Promise.all([
+        services.permissions.dataScope(userId, tenantId),
+        services.permissions.dataRuleSets(userId, tenantId, '/purchase/record'),
+      ]);
+      const rules = dataRuleFilter('/purchase/record', ruleSets, { username, orgCode });
+      return ok(await services.purchases.list(tenantId, scope, request.query, rules));
+    },
+  );
+};

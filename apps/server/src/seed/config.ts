@@ -1,0 +1,199 @@
+import type { CheckRuleItem, GatewayDefinition } from '@aps/shared';
+import type { Tx } from '../db/client.ts';
+import { sysCategory } from '../modules/category/tables.ts';
+import { sysGatewayRoute } from '../modules/gateway/tables.ts';
+import { sysPosition } from '../modules/position/tables.ts';
+import { sysQuartzJob } from '../modules/quartz/tables.ts';
+import { sysCheckRule, sysFillRule } from '../modules/rule/tables.ts';
+import { seedId } from './ids.ts';
+
+/** Purchase categories (分类字典) per tenant: [code, name, children]. Codes follow the generated A01/A01A01 scheme. */
+export const CATEGORY_SEED: [code: string, name: string, children: [string, string][]][] = [
+  [
+    'A01',
+    '劳务',
+    [
+      ['A01A01', '劳务分包'],
+      ['A01A02', '专业分包'],
+      ['A01A03', '设计咨询'],
+    ],
+  ],
+  [
+    'A02',
+    '物资',
+    [
+      ['A02A01', '钢材'],
+      ['A02A02', '水泥'],
+      ['A02A03', '商品混凝土'],
+      ['A02A04', '电线电缆'],
+    ],
+  ],
+  [
+    'A03',
+    '资产',
+    [
+      ['A03A01', '施工机械'],
+      ['A03A02', '办公设备'],
+      ['A03A03', '车辆'],
+    ],
+  ],
+  [
+    'A04',
+    '材料',
+    [
+      ['A04A01', '周转材料'],
+      ['A04A02', '安全防护用品'],
+    ],
+  ],
+];
+
+export const POSITION_SEED: [code: string, name: string, rank: string][] = [
+  ['CGJL', '采购经理', '4'],
+  ['CGZG', '采购主管', '3'],
+  ['CGY', '采购员', '2'],
+  ['PSZJ', '评审专家', '4'],
+  ['JDY', '监督员', '3'],
+];
+
+export const FILL_RULE_SEED = [
+  {
+    ruleCode: 'purchase_code',
+    ruleName: '采购编号',
+    pattern: `CG-\${yyyyMMdd}-\${seq:4}`,
+    resetPeriod: 'daily',
+    description: '采购记录的采购编号，每天从0001重新编号',
+  },
+  {
+    ruleCode: 'contract_code',
+    ruleName: '合同编号',
+    pattern: `HT\${yyyy}\${seq:5}`,
+    resetPeriod: 'yearly',
+    description: '合同编号，每年从00001重新编号',
+  },
+] as const;
+
+export const CHECK_RULE_SEED: { ruleCode: string; ruleName: string; ruleJson: CheckRuleItem[]; description: string }[] =
+  [
+    {
+      ruleCode: 'purchase_no',
+      ruleName: '采购项目编号',
+      ruleJson: [
+        { digits: '2', pattern: '[A-Z]{2}', message: '前两位须为大写字母' },
+        { digits: '*', pattern: '\\d{6,12}', message: '字母后须为6到12位数字' },
+      ],
+      description: '两位大写字母加6到12位数字，如 HX20260001',
+    },
+    {
+      ruleCode: 'credit_code',
+      ruleName: '统一社会信用代码',
+      ruleJson: [
+        {
+          digits: '*',
+          pattern: '[0-9A-HJ-NPQRTUWXY]{2}\\d{6}[0-9A-HJ-NPQRTUWXY]{10}',
+          message: '请输入正确的统一社会信用代码',
+        },
+      ],
+      description: '18位统一社会信用代码',
+    },
+  ];
+
+const route = (name: string, args: Record<string, string>): GatewayDefinition => ({ name, args });
+
+export const GATEWAY_SEED = [
+  {
+    routerId: 'aps-system',
+    name: '系统管理服务',
+    uri: 'lb://aps-system',
+    predicates: [route('Path', { _genkey_0: '/aps/sys/**' })],
+    filters: [route('StripPrefix', { _genkey_0: '1' })],
+    sortOrder: 0,
+  },
+  {
+    routerId: 'aps-purchase',
+    name: '采购业务服务',
+    uri: 'lb://aps-purchase',
+    predicates: [route('Path', { _genkey_0: '/aps/purchase/**' })],
+    filters: [],
+    sortOrder: 1,
+  },
+];
+
+export const QUARTZ_SEED = [
+  {
+    jobClassName: 'closeExpiredAnnouncements',
+    cronExpression: '0 0/5 * * * ?',
+    parameter: null,
+    description: '每5分钟撤销已过结束时间的通告',
+  },
+  {
+    jobClassName: 'purchaseStatsRollup',
+    cronExpression: '0 30 1 * * ?',
+    parameter: '2',
+    description: '每天01:30统计最近两天的采购记录（按租户、日期、阶段）',
+  },
+];
+
+/** System configuration seed: categories and positions per tenant, fill/check rules, gateway routes and jobs. */
+export async function seedSystemConfig(tx: Tx, tenantIds: readonly number[]) {
+  for (const tenantId of tenantIds) {
+    for (const [code, name, children] of CATEGORY_SEED) {
+      const id = seedId(`category:${tenantId}:${code}`);
+      await tx
+        .insert(sysCategory)
+        .values({ id, tenantId, pid: '0', code, name, hasChild: children.length ? '1' : '0' })
+        .onConflictDoNothing();
+      for (const [childCode, childName] of children) {
+        await tx
+          .insert(sysCategory)
+          .values({
+            id: seedId(`category:${tenantId}:${childCode}`),
+            tenantId,
+            pid: id,
+            code: childCode,
+            name: childName,
+          })
+          .onConflictDoNothing();
+      }
+    }
+    for (const [code, name, postRank] of POSITION_SEED) {
+      await tx
+        .insert(sysPosition)
+        .values({ id: seedId(`position:${tenantId}:${code}`), tenantId, code, name, postRank })
+        .onConflictDoNothing();
+    }
+  }
+  for (const r of FILL_RULE_SEED) {
+    await tx
+      .insert(sysFillRule)
+      .values({ id: seedId(`fillRule:${r.ruleCode}`), ...r })
+      .onConflictDoNothing();
+  }
+  for (const r of CHECK_RULE_SEED) {
+    await tx
+      .insert(sysCheckRule)
+      .values({ id: seedId(`checkRule:${r.ruleCode}`), ...r })
+      .onConflictDoNothing();
+  }
+  for (const g of GATEWAY_SEED) {
+    await tx
+      .insert(sysGatewayRoute)
+      .values({ id: seedId(`gateway:${g.routerId}`), ...g })
+      .onConflictDoNothing();
+  }
+  for (const j of QUARTZ_SEED) {
+    await tx
+      .insert(sysQuartzJob)
+      .values({ id: seedId(`quartz:${j.jobClassName}`), ...j })
+      .onConflictDoNothing();
+  }
+}
+
+/** What the seed hash covers, so a change here re-runs the seed. */
+export const systemConfigSeed = () => ({
+  CATEGORY_SEED,
+  POSITION_SEED,
+  FILL_RULE_SEED,
+  CHECK_RULE_SEED,
+  GATEWAY_SEED,
+  QUARTZ_SEED,
+});

@@ -1,0 +1,355 @@
+import { PERMISSIONS } from '@aps/shared';
+
+/** One menu of the seeded tree. Paths are routes of the web app; components are its view names. */
+export interface MenuSeed {
+  title: string;
+  path: string;
+  component?: string;
+  icon?: string;
+  redirect?: string;
+  hidden?: boolean;
+  keepAlive?: boolean;
+  alwaysShow?: boolean;
+  external?: boolean;
+  isRoute?: boolean;
+  componentName?: string;
+  buttons?: [code: string, name: string][];
+  children?: MenuSeed[];
+}
+
+const P = PERMISSIONS;
+const crud = (prefix: string): [string, string][] => [
+  [`${prefix}:add`, '新增'],
+  [`${prefix}:edit`, '编辑'],
+  [`${prefix}:delete`, '删除'],
+  [`${prefix}:export`, '导出'],
+];
+
+/** The platform's menu tree: every area of the product (§1). */
+export const MENU_TREE: MenuSeed[] = [
+  { title: '首页', path: '/dashboard/analysis', component: 'dashboard/Analysis', icon: 'home' },
+  {
+    title: '个人页',
+    path: '/account',
+    component: 'layouts/RouteView',
+    icon: 'user',
+    children: [
+      { title: '个人中心', path: '/account/center', component: 'account/center/Index', hidden: true },
+      { title: '个人设置', path: '/account/settings', component: 'account/settings/Index', hidden: true },
+    ],
+  },
+  {
+    title: '流程中心',
+    path: '/workflow',
+    component: 'layouts/RouteView',
+    icon: 'apartment',
+    children: [
+      { title: '我的待办', path: '/workflow/todo', component: 'workflow/TodoList', keepAlive: true },
+      { title: '我的已办', path: '/workflow/done', component: 'workflow/DoneList' },
+      { title: '我发起的', path: '/workflow/apply', component: 'workflow/ApplyList' },
+      { title: '流程实例', path: '/workflow/instance', component: 'workflow/InstanceList' },
+    ],
+  },
+  {
+    title: '采购管理',
+    path: '/purchase',
+    component: 'layouts/RouteView',
+    icon: 'shopping-cart',
+    children: [
+      {
+        title: '采购计划',
+        path: '/purchase/plan',
+        component: 'purchase/PlanList',
+        keepAlive: true,
+        buttons: crud('purchase:plan'),
+      },
+      {
+        title: '采购公告',
+        path: '/purchaseannouncement/PurchaseAnnouncementTabs',
+        component: 'purchaseannouncement/PurchaseAnnouncementTabs',
+      },
+      { title: '选商准备', path: '/purchase/selectionPrepare', component: 'purchase/SelectionPrepare' },
+      { title: '选商启动', path: '/purchase/selectionStart', component: 'purchase/SelectionStart' },
+      { title: '评审管理', path: '/purchase/review', component: 'purchase/ReviewList' },
+      { title: '结束审核', path: '/purchase/endAudit', component: 'purchase/EndAuditList' },
+      { title: '采购结果', path: '/purchase/result', component: 'purchase/ResultList' },
+      {
+        title: '采购记录',
+        path: '/purchase/record',
+        component: 'purchase/RecordList',
+        keepAlive: true,
+        buttons: [
+          [P.purchase.list, '查询'],
+          [P.purchase.add, '新增'],
+          [P.purchase.edit, '编辑'],
+          [P.purchase.delete, '删除'],
+          [P.purchase.export, '导出'],
+        ],
+      },
+      {
+        title: '采购阶段报表',
+        path: '/online/cgreport/purchase_stage_report',
+        component: 'online/cgreport/OnlCgreportAutoList',
+        buttons: [[P.report.view, '查询']],
+      },
+    ],
+  },
+  {
+    title: '供应商管理',
+    path: '/supplier',
+    component: 'layouts/RouteView',
+    icon: 'team',
+    children: [
+      {
+        title: '供应商名录',
+        path: '/supplier/directory',
+        component: 'supplier/DirectoryList',
+        buttons: crud('supplier:directory'),
+      },
+      { title: '合格供应商', path: '/supplier/qualified', component: 'supplier/QualifiedList' },
+      {
+        title: '黑名单',
+        path: '/supplier/blacklist',
+        component: 'supplier/BlacklistList',
+        buttons: crud('supplier:blacklist'),
+      },
+    ],
+  },
+  {
+    title: '合同结算',
+    path: '/contract',
+    component: 'layouts/RouteView',
+    icon: 'file-text',
+    children: [
+      { title: '合同管理', path: '/contract/list', component: 'contract/ContractList', buttons: crud('contract') },
+      {
+        title: '结算管理',
+        path: '/settlement/list',
+        component: 'settlement/SettlementList',
+        buttons: crud('settlement'),
+      },
+      { title: '结算台账', path: '/settlement/ledger', component: 'settlement/LedgerList' },
+    ],
+  },
+  {
+    title: '监督检查',
+    path: '/supervision',
+    component: 'layouts/RouteView',
+    icon: 'eye',
+    children: [
+      { title: '监控中心', path: '/supervision/monitor', component: 'supervision/Monitor' },
+      { title: '检查管理', path: '/supervision/inspection', component: 'supervision/InspectionList' },
+      { title: '整改管理', path: '/supervision/rectification', component: 'supervision/RectificationList' },
+    ],
+  },
+  {
+    title: '工单管理',
+    path: '/workorder',
+    component: 'layouts/RouteView',
+    icon: 'tool',
+    children: [
+      { title: '运维工单', path: '/workorder/operation', component: 'workorder/OperationList' },
+      { title: '审计工单', path: '/workorder/audit', component: 'workorder/AuditList' },
+      { title: '变更工单', path: '/workorder/modify', component: 'workorder/ModifyList' },
+    ],
+  },
+  {
+    title: '专家评审',
+    path: '/review',
+    component: 'layouts/RouteView',
+    icon: 'audit',
+    children: [
+      { title: '评审任务', path: '/review/task', component: 'review/TaskList', keepAlive: true },
+      { title: '组长推选', path: '/review/teamLeader', component: 'review/TeamLeader' },
+      { title: '报价澄清', path: '/review/quotationClarify', component: 'review/QuotationClarify' },
+      { title: '竞选核查', path: '/review/campaignCheck', component: 'review/CampaignCheck' },
+    ],
+  },
+  {
+    title: '常见问题',
+    path: '/qa/questionsAndAnswers',
+    component: 'qa/QuestionsAndAnswers',
+    icon: 'question-circle',
+    buttons: [[P.qa.edit, '问答维护']],
+  },
+  {
+    title: '系统管理',
+    path: '/system',
+    component: 'layouts/RouteView',
+    icon: 'setting',
+    children: [
+      {
+        title: '用户管理',
+        path: '/system/user',
+        component: 'system/UserList',
+        keepAlive: true,
+        buttons: [
+          [P.user.list, '查询'],
+          [P.user.add, '新增'],
+          [P.user.edit, '编辑'],
+          [P.user.delete, '删除'],
+          [P.user.frozen, '冻结'],
+          [P.user.export, '导出'],
+          [P.user.changePassword, '修改密码'],
+        ],
+      },
+      {
+        title: '角色管理',
+        path: '/system/role',
+        component: 'system/RoleList',
+        buttons: [
+          [P.role.list, '查询'],
+          [P.role.add, '新增'],
+          [P.role.edit, '编辑'],
+          [P.role.delete, '删除'],
+          [P.role.authorize, '授权'],
+        ],
+      },
+      {
+        title: '菜单管理',
+        path: '/system/permission',
+        component: 'system/PermissionList',
+        buttons: [
+          [P.permission.list, '查询'],
+          [P.permission.add, '新增'],
+          [P.permission.edit, '编辑'],
+          [P.permission.delete, '删除'],
+          [P.permission.dataRule, '数据规则'],
+        ],
+      },
+      {
+        title: '部门管理',
+        path: '/system/depart',
+        component: 'system/DepartList',
+        buttons: [
+          [P.depart.list, '查询'],
+          [P.depart.add, '新增'],
+          [P.depart.edit, '编辑'],
+          [P.depart.delete, '删除'],
+          [P.depart.authorize, '部门授权'],
+          [P.depart.role, '部门角色'],
+        ],
+      },
+      {
+        title: '数据字典',
+        path: '/system/dict',
+        component: 'system/DictList',
+        buttons: [
+          [P.dict.list, '查询'],
+          [P.dict.edit, '编辑'],
+        ],
+      },
+      {
+        title: '分类字典',
+        path: '/system/category',
+        component: 'system/CategoryList',
+        buttons: [
+          [P.category.list, '查询'],
+          [P.category.edit, '编辑'],
+        ],
+      },
+      { title: '系统日志', path: '/system/log', component: 'system/LogList', buttons: [[P.log.list, '查询']] },
+      {
+        title: '系统通告',
+        path: '/system/announcement',
+        component: 'system/AnnouncementList',
+        buttons: [
+          [P.announcement.list, '查询'],
+          [P.announcement.edit, '编辑'],
+        ],
+      },
+      {
+        title: '租户管理',
+        path: '/system/tenant',
+        component: 'system/TenantList',
+        buttons: [
+          [P.tenant.list, '查询'],
+          [P.tenant.edit, '编辑'],
+        ],
+      },
+      {
+        title: '职务管理',
+        path: '/system/position',
+        component: 'system/PositionList',
+        buttons: [
+          [P.position.list, '查询'],
+          [P.position.edit, '编辑'],
+        ],
+      },
+      {
+        title: '定时任务',
+        path: '/system/quartz',
+        component: 'system/QuartzJobList',
+        buttons: [
+          [P.job.list, '查询'],
+          [P.job.edit, '编辑'],
+        ],
+      },
+      {
+        title: '网关路由',
+        path: '/system/gateway',
+        component: 'system/GatewayRouteList',
+        buttons: [
+          [P.gateway.list, '查询'],
+          [P.gateway.edit, '编辑'],
+        ],
+      },
+      {
+        title: '填值规则',
+        path: '/system/fillRule',
+        component: 'system/FillRuleList',
+        buttons: [
+          [P.fillRule.list, '查询'],
+          [P.fillRule.edit, '编辑'],
+        ],
+      },
+      {
+        title: '校验规则',
+        path: '/system/checkRule',
+        component: 'system/CheckRuleList',
+        buttons: [
+          [P.checkRule.list, '查询'],
+          [P.checkRule.edit, '编辑'],
+        ],
+      },
+      {
+        title: '在线用户',
+        path: '/system/online',
+        component: 'system/OnlineUserList',
+        buttons: [
+          [P.online.list, '查询'],
+          [P.online.forceLogout, '强制退出'],
+        ],
+      },
+    ],
+  },
+  {
+    title: '示例页面',
+    path: '/demo',
+    component: 'layouts/RouteView',
+    icon: 'appstore',
+    children: [
+      { title: '可编辑表格', path: '/demo/grid', component: 'demo/EditableGridDemo' },
+      { title: '高级查询', path: '/demo/superQuery', component: 'demo/SuperQueryDemo' },
+      { title: 'Cron表达式', path: '/demo/cron', component: 'demo/CronDemo' },
+      { title: '文件上传', path: '/demo/upload', component: 'demo/UploadDemo' },
+      { title: '选择组件', path: '/demo/pickers', component: 'demo/PickerDemo' },
+      { title: 'Excel导入导出', path: '/demo/excel', component: 'demo/ExcelDemo' },
+      {
+        title: '异常页',
+        path: '/exception',
+        component: 'layouts/RouteView',
+        children: [
+          { title: '403', path: '/exception/403', component: 'exception/403' },
+          { title: '404', path: '/exception/404', component: 'exception/404' },
+          { title: '500', path: '/exception/500', component: 'exception/500' },
+        ],
+      },
+    ],
+  },
+  { title: '接口文档', path: '/aps/docs', icon: 'api', external: true, component: 'layouts/IframePageView' },
+  { title: '我的消息', path: '/isps/userAnnouncement', component: 'system/UserAnnouncementList', hidden: true },
+];
+
+/** Paths of top-level menus each role sees (a role gets the whole subtree and its buttons). */
+export type RoleMenuGrant = { paths: string[]; excludeButtons?: string[] };

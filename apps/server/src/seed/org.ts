@@ -1,0 +1,256 @@
+import { PERMISSIONS } from '@aps/shared';
+import type { RoleMenuGrant } from './menus.ts';
+
+export const DEMO_PASSWORD = 'Aps@2026';
+
+export const TENANTS = [
+  { id: 1, name: '华信建设集团' },
+  { id: 2, name: '远航能源集团' },
+] as const;
+
+export interface DepartSeed {
+  tenantId: number;
+  orgCode: string;
+  name: string;
+  abbr: string;
+  category: '1' | '2' | '3';
+  parent?: string;
+}
+
+/** Group (1) → branch companies (2) → projects (3), per tenant. */
+export const DEPARTS: DepartSeed[] = [
+  { tenantId: 1, orgCode: 'A01', name: '华信建设集团有限公司', abbr: '华信集团', category: '1' },
+  { tenantId: 1, orgCode: 'A01A01', name: '华信第一工程分公司', abbr: '一分公司', category: '2', parent: 'A01' },
+  { tenantId: 1, orgCode: 'A01A02', name: '华信物资贸易分公司', abbr: '物贸分公司', category: '2', parent: 'A01' },
+  { tenantId: 1, orgCode: 'A01A01A01', name: '城南综合管廊项目部', abbr: '管廊项目', category: '3', parent: 'A01A01' },
+  {
+    tenantId: 1,
+    orgCode: 'A01A01A02',
+    name: '滨江新区安置房项目部',
+    abbr: '安置房项目',
+    category: '3',
+    parent: 'A01A01',
+  },
+  { tenantId: 1, orgCode: 'A01A02A01', name: '地铁5号线土建项目部', abbr: '地铁项目', category: '3', parent: 'A01A02' },
+  { tenantId: 2, orgCode: 'B01', name: '远航能源集团有限公司', abbr: '远航集团', category: '1' },
+  { tenantId: 2, orgCode: 'B01A01', name: '远航新能源分公司', abbr: '新能源分公司', category: '2', parent: 'B01' },
+];
+
+export interface RoleSeed {
+  tenantId: number;
+  code: string;
+  name: string;
+  description: string;
+  /** '1' all, '2' own department and children, '3' own department. */
+  dataScope: '1' | '2' | '3';
+  grant: RoleMenuGrant | 'all';
+}
+
+const READ_ONLY_PURCHASE = [
+  PERMISSIONS.purchase.add,
+  PERMISSIONS.purchase.edit,
+  PERMISSIONS.purchase.delete,
+  'purchase:plan:add',
+  'purchase:plan:edit',
+  'purchase:plan:delete',
+];
+const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
+
+export const ROLES: RoleSeed[] = [
+  {
+    tenantId: 1,
+    code: 'admin',
+    name: '系统管理员',
+    description: '拥有全部菜单与按钮权限',
+    dataScope: '1',
+    grant: 'all',
+  },
+  {
+    tenantId: 1,
+    code: 'buyer',
+    name: '采购经办',
+    description: '编制采购计划、发布公告、组织选商与签订合同',
+    dataScope: '2',
+    grant: {
+      paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers'],
+      excludeButtons: [PERMISSIONS.qa.edit],
+    },
+  },
+  {
+    tenantId: 1,
+    code: 'project_buyer',
+    name: '项目采购员',
+    description: '项目部的采购经办，只看本项目数据',
+    dataScope: '3',
+    grant: {
+      paths: [...COMMON, '/purchase', '/qa/questionsAndAnswers'],
+      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete],
+    },
+  },
+  {
+    tenantId: 1,
+    code: 'expert',
+    name: '评审专家',
+    description: '参与评审打分、组长推选、报价澄清与竞选核查',
+    dataScope: '3',
+    grant: {
+      paths: ['/dashboard/analysis', '/account', '/review', '/qa/questionsAndAnswers', '/isps/userAnnouncement'],
+      excludeButtons: [PERMISSIONS.qa.edit],
+    },
+  },
+  {
+    tenantId: 1,
+    code: 'supplier',
+    name: '供应商',
+    description: '查看采购公告并参与报名、投标',
+    dataScope: '3',
+    grant: {
+      paths: [
+        '/purchaseannouncement/PurchaseAnnouncementTabs',
+        '/account',
+        '/qa/questionsAndAnswers',
+        '/isps/userAnnouncement',
+      ],
+      excludeButtons: [PERMISSIONS.qa.edit],
+    },
+  },
+  {
+    tenantId: 1,
+    code: 'supervisor',
+    name: '监督人员',
+    description: '监督检查、整改跟踪，采购数据只读',
+    dataScope: '1',
+    grant: { paths: [...COMMON, '/purchase', '/supervision', '/workorder'], excludeButtons: READ_ONLY_PURCHASE },
+  },
+  { tenantId: 2, code: 'admin', name: '系统管理员', description: '远航能源集团管理员', dataScope: '1', grant: 'all' },
+];
+
+export interface UserSeed {
+  username: string;
+  realname: string;
+  phone: string;
+  email: string;
+  sex: 1 | 2;
+  userType: '1' | '2' | '3';
+  userEnd: string;
+  post: string;
+  departs: string[];
+  roles: { tenantId: number; code: string }[];
+  /** Password from ADMIN_PASSWORD for the admin; the demo password for everyone else. */
+  isAdmin?: boolean;
+}
+
+export const USERS: UserSeed[] = [
+  {
+    username: 'admin',
+    realname: '系统管理员',
+    phone: '13800000000',
+    email: 'admin@aps.example',
+    sex: 1,
+    userType: '1',
+    userEnd: '1',
+    post: '系统管理员',
+    departs: ['A01', 'B01'],
+    roles: [
+      { tenantId: 1, code: 'admin' },
+      { tenantId: 2, code: 'admin' },
+    ],
+    isAdmin: true,
+  },
+  {
+    username: 'buyer01',
+    realname: '张建国',
+    phone: '13800000001',
+    email: 'buyer01@aps.example',
+    sex: 1,
+    userType: '1',
+    userEnd: '1',
+    post: '集团采购经办',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'buyer' }],
+  },
+  {
+    username: 'branch01',
+    realname: '李秀英',
+    phone: '13800000002',
+    email: 'branch01@aps.example',
+    sex: 2,
+    userType: '2',
+    userEnd: '1',
+    post: '分公司采购经办',
+    departs: ['A01A01', 'A01A02'],
+    roles: [{ tenantId: 1, code: 'buyer' }],
+  },
+  {
+    username: 'project01',
+    realname: '王磊',
+    phone: '13800000003',
+    email: 'project01@aps.example',
+    sex: 1,
+    userType: '3',
+    userEnd: '1',
+    post: '项目采购员',
+    departs: ['A01A01A01'],
+    roles: [{ tenantId: 1, code: 'project_buyer' }],
+  },
+  {
+    username: 'expert01',
+    realname: '赵明远',
+    phone: '13800000004',
+    email: 'expert01@aps.example',
+    sex: 1,
+    userType: '1',
+    userEnd: '2',
+    post: '评审专家',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'expert' }],
+  },
+  {
+    username: 'expert02',
+    realname: '钱丽华',
+    phone: '13800000005',
+    email: 'expert02@aps.example',
+    sex: 2,
+    userType: '1',
+    userEnd: '2',
+    post: '评审专家',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'expert' }],
+  },
+  {
+    username: 'supplier01',
+    realname: '孙志强',
+    phone: '13800000006',
+    email: 'supplier01@aps.example',
+    sex: 1,
+    userType: '3',
+    userEnd: '3',
+    post: '供应商联系人',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'supplier' }],
+  },
+  {
+    username: 'supervisor01',
+    realname: '周正',
+    phone: '13800000007',
+    email: 'supervisor01@aps.example',
+    sex: 1,
+    userType: '1',
+    userEnd: '1',
+    post: '纪检监督',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'supervisor' }],
+  },
+  {
+    username: 'yhadmin',
+    realname: '远航管理员',
+    phone: '13800000008',
+    email: 'yhadmin@aps.example',
+    sex: 2,
+    userType: '1',
+    userEnd: '1',
+    post: '系统管理员',
+    departs: ['B01'],
+    roles: [{ tenantId: 2, code: 'admin' }],
+  },
+];

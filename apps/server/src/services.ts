@@ -1,0 +1,142 @@
+import type { AppConfig } from './config.ts';
+import type { Db } from './db/client.ts';
+import { type AnnouncementAdminService, createAnnouncementAdminService } from './modules/announcement/admin.ts';
+import { type AnnouncementService, createAnnouncementService } from './modules/announcement/service.ts';
+import { type AuditService, createAuditService } from './modules/audit/service.ts';
+import { type CasClient, createCasClient } from './modules/auth/cas.ts';
+import { type AuthService, createAuthService } from './modules/auth/service.ts';
+import { createSessionStore, type SessionStore } from './modules/auth/session.ts';
+import { createLogSmsSender, type SmsSender } from './modules/auth/sms.ts';
+import { createTokenSigner, resolveTokenSecret } from './modules/auth/token.ts';
+import { type CategoryService, createCategoryService } from './modules/category/service.ts';
+import { createDepartService, type DepartService } from './modules/depart/service.ts';
+import { createDictAdminService, type DictAdminService } from './modules/dict/admin.ts';
+import { createDictService, type DictService } from './modules/dict/service.ts';
+import { createTableDict, type TableDict } from './modules/dict/table-dict.ts';
+import { createDuplicateService, type DuplicateService } from './modules/duplicate/service.ts';
+import { createExcelImporter } from './modules/excel/import.ts';
+import { createImportErrorStore, type ImportErrorStore } from './modules/excel/service.ts';
+import { createS3Client, createS3Storage } from './modules/file/s3-storage.ts';
+import { createFileService, type FileService } from './modules/file/service.ts';
+import { createLocalStorage, type FileStorage } from './modules/file/storage.ts';
+import { createGatewayService, type GatewayService } from './modules/gateway/service.ts';
+import { createLogService, type LogService } from './modules/log/service.ts';
+import { createOnlineService, type OnlineService } from './modules/online/service.ts';
+import { createPermissionAdminService, type PermissionAdminService } from './modules/permission/admin.ts';
+import { createPermissionService, type PermissionService } from './modules/permission/service.ts';
+import { createPositionService, type PositionService } from './modules/position/service.ts';
+import { createPurchaseService, type PurchaseService } from './modules/purchase/service.ts';
+import { createQaService, type QaService } from './modules/qa/service.ts';
+import { createHandlerRegistry } from './modules/quartz/handlers/index.ts';
+import { createQuartzScheduler, type QuartzScheduler } from './modules/quartz/scheduler.ts';
+import { createQuartzService, type QuartzService } from './modules/quartz/service.ts';
+import { createReportService, type ReportService } from './modules/report/service.ts';
+import { createRoleService, type RoleService } from './modules/role/service.ts';
+import { createRuleService, type RuleService } from './modules/rule/service.ts';
+import { createSuperQueryService, type SuperQueryService } from './modules/super-query/service.ts';
+import { createTenantService, type TenantService } from './modules/tenant/service.ts';
+import { createUserAdminService, type UserAdminService } from './modules/user/admin.ts';
+import { createUserService, type UserService } from './modules/user/service.ts';
+
+/** Every service of the server, wired once here (the composition root). */
+export interface Services {
+  announcements: AnnouncementService;
+  audit: AuditService;
+  auth: AuthService;
+  cas: CasClient | null;
+  dicts: DictService;
+  permissions: PermissionService;
+  purchases: PurchaseService;
+  qa: QaService;
+  superQueries: SuperQueryService;
+  importErrors: ImportErrorStore;
+  sessions: SessionStore;
+  users: UserService;
+  userAdmin: UserAdminService;
+  roles: RoleService;
+  permissionAdmin: PermissionAdminService;
+  departs: DepartService;
+  online: OnlineService;
+  announcementAdmin: AnnouncementAdminService;
+  dictAdmin: DictAdminService;
+  tableDict: TableDict;
+  categories: CategoryService;
+  logs: LogService;
+  tenants: TenantService;
+  positions: PositionService;
+  gateway: GatewayService;
+  rules: RuleService;
+  duplicates: DuplicateService;
+  quartz: QuartzService;
+  files: FileService;
+  reports: ReportService;
+  /** Runs sys_quartz_job; server.ts starts and stops it (tests start their own). */
+  scheduler: QuartzScheduler;
+}
+
+export interface ServiceOptions {
+  db: Db;
+  config: AppConfig;
+  log: { info(msg: string): void; error(obj: unknown, msg?: string): void };
+  sms?: SmsSender;
+}
+
+export function createServices({ db, config, log, sms }: ServiceOptions): Services {
+  const signer = createTokenSigner(resolveTokenSecret(config.tokenSecret, config.dataDir));
+  const audit = createAuditService({ db, logError: (err) => log.error(err, 'audit log write failed') });
+  const sessions = createSessionStore({ db, signer, idleMs: config.tokenIdleMs });
+  const dicts = createDictService({ db });
+  const permissions = createPermissionService({ db });
+  const importErrors = createImportErrorStore({ db });
+  const importExcel = createExcelImporter({ db, importErrors, log });
+  const jobHandlers = createHandlerRegistry();
+  const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
+  return {
+    announcements: createAnnouncementService({ db }),
+    audit,
+    auth: createAuthService({
+      db,
+      sessions,
+      dicts,
+      audit,
+      sms: sms ?? createLogSmsSender((m) => log.info(m)),
+      tokenIdleSeconds: Math.floor(config.tokenIdleMs / 1000),
+    }),
+    cas: config.casServerUrl ? createCasClient(config.casServerUrl, config.casServiceUrl) : null,
+    dicts,
+    permissions,
+    purchases: createPurchaseService({ db }),
+    qa: createQaService({ db, dicts, importExcel }),
+    superQueries: createSuperQueryService({ db }),
+    importErrors,
+    sessions,
+    users: createUserService({ db }),
+    userAdmin: createUserAdminService({ db, sessions, permissions, importExcel }),
+    roles: createRoleService({ db, permissions }),
+    permissionAdmin: createPermissionAdminService({ db, permissions }),
+    departs: createDepartService({ db, permissions }),
+    online: createOnlineService({ db, idleMs: config.tokenIdleMs }),
+    announcementAdmin: createAnnouncementAdminService({ db }),
+    dictAdmin: createDictAdminService({ db, dicts }),
+    tableDict: createTableDict({ db }),
+    categories: createCategoryService({ db }),
+    logs: createLogService({ db }),
+    tenants: createTenantService({ db }),
+    positions: createPositionService({ db }),
+    gateway: createGatewayService({ db }),
+    rules: createRuleService({ db }),
+    duplicates: createDuplicateService({ db }),
+    quartz: createQuartzService({ db, scheduler, handlers: jobHandlers }),
+    files: createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes }),
+    reports: createReportService({ db, dicts, log }),
+    scheduler,
+  };
+}
+
+/** The configured file storage: the local disk under DATA_DIR, or an S3-compatible bucket (FILE_STORAGE=s3). */
+export function createFileStorage(config: Pick<AppConfig, 'fileStorage' | 'uploadDir' | 's3'>): FileStorage {
+  if (config.fileStorage === 's3' && config.s3) {
+    return createS3Storage({ client: createS3Client(config.s3), bucket: config.s3.bucket, prefix: config.s3.prefix });
+  }
+  return createLocalStorage(config.uploadDir);
+}
