@@ -1,0 +1,62 @@
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+
+/** A page module: its default export is the page. */
+type PageModule = { default: ComponentType };
+
+/**
+ * The views area (§2): server menu component names → lazily imported pages. A component that is not listed
+ * here has no page yet and shows the "建设中" page naming its menu (never a crash). Add an entry when a module
+ * ships its page.
+ */
+export const VIEWS: Record<string, () => Promise<PageModule>> = {
+  'dashboard/Analysis': () => import('../features/dashboard/pages/AnalysisPage.tsx'),
+  'qa/QuestionsAndAnswers': () => import('../features/qa/pages/QuestionsAndAnswersPage.tsx'),
+  'purchase/RecordList': () => import('../features/purchase/pages/PurchaseRecordListPage.tsx'),
+  'system/UserList': () => import('../features/system/pages/UserListPage.tsx'),
+  'system/RoleList': () => import('../features/system/pages/RoleListPage.tsx'),
+  'system/PermissionList': () => import('../features/system/pages/PermissionListPage.tsx'),
+  'system/DepartList': () => import('../features/system/pages/DepartListPage.tsx'),
+  'system/UserAnnouncementList': () => import('../features/announcement/pages/UserAnnouncementPage.tsx'),
+  'system/OnlineUserList': () => import('../features/system/pages/OnlineUserListPage.tsx'),
+  'system/DictList': () => import('../features/system/pages/DictListPage.tsx'),
+  'system/CategoryList': () => import('../features/system/pages/CategoryListPage.tsx'),
+  'system/FillRuleList': () => import('../features/system/pages/FillRuleListPage.tsx'),
+  'system/CheckRuleList': () => import('../features/system/pages/CheckRuleListPage.tsx'),
+  'system/QuartzJobList': () => import('../features/system/pages/QuartzJobListPage.tsx'),
+  'system/TenantList': () => import('../features/system/pages/TenantListPage.tsx'),
+  'system/PositionList': () => import('../features/system/pages/PositionListPage.tsx'),
+  'system/GatewayRouteList': () => import('../features/system/pages/GatewayRouteListPage.tsx'),
+  'system/LogList': () => import('../features/system/pages/LogListPage.tsx'),
+  'system/AnnouncementList': () => import('../features/announcement/pages/AnnouncementAdminPage.tsx'),
+  'demo/CronDemo': () => import('../features/demo/pages/CronDemoPage.tsx'),
+  'demo/EditableGridDemo': () => import('../features/demo/pages/EditableGridDemoPage.tsx'),
+  'demo/ExcelDemo': () => import('../features/demo/pages/ExcelDemoPage.tsx'),
+  'demo/PickerDemo': () => import('../features/demo/pages/PickerDemoPage.tsx'),
+  'demo/UploadDemo': () => import('../features/demo/pages/UploadDemoPage.tsx'),
+  'online/cgreport/OnlCgreportAutoList': () => import('../features/report/pages/OnlineReportPage.tsx'),
+  'exception/403': () => import('../features/exception/pages/ForbiddenPage.tsx'),
+  'exception/404': () => import('../features/exception/pages/NotFoundInWorkspacePage.tsx'),
+  'exception/500': () => import('../features/exception/pages/ServerErrorPage.tsx'),
+};
+
+/** The layout area: layouts whose only job is to hold child routes. */
+export const LAYOUTS = ['layouts/RouteView', 'layouts/PageView', 'layouts/BlankLayout', 'layouts/TabLayout'];
+
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+
+/** The lazy page of a component name (one per name, so React keeps its identity across renders), or null. */
+export function viewFor(component: string): LazyExoticComponent<ComponentType> | null {
+  const load = VIEWS[component];
+  if (!load) return null;
+  let page = lazyPages.get(component);
+  if (!page) {
+    page = lazy(load);
+    lazyPages.set(component, page);
+  }
+  return page;
+}
+
+/** Loads a view's chunk ahead of the click (menu hover). */
+export function preloadView(component: string): void {
+  void VIEWS[component]?.().catch(() => undefined);
+}

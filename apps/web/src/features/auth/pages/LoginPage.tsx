@@ -1,0 +1,219 @@
+import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Copyright } from '../../../shared/ui/Copyright.tsx';
+import { Logo } from '../../../shared/ui/Logo.tsx';
+import { PlainButton } from '../../../shared/ui/PlainButton.tsx';
+import { PlainIcon } from '../../../shared/ui/PlainIcon.tsx';
+import { login } from '../api.ts';
+import { safeRedirect, saveSession } from '../session.ts';
+
+type Field = 'username' | 'password';
+
+/** The form's rules (§5): a user name that is not only blanks, and a password. */
+const RULES: Record<Field, (value: string) => string | null> = {
+  username: (value) => (value.trim() === '' ? '请输入用户名' : null),
+  password: (value) => (value === '' ? '请输入密码' : null),
+};
+
+/** The server's message, as a toast; antd's message code loads with the first one. */
+function showError(text: string): void {
+  void import('antd/es/message').then(({ default: message }) => {
+    message.error(text);
+  });
+}
+
+const ICON_STYLE = { color: 'rgba(0, 0, 0, 0.45)' };
+
+/** A labelled field of the vertical form, its error (§5 messages) underneath, as antd's Form.Item lays it out. */
+function FormItem({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <div className="aps-form-item">
+      <div className="aps-form-item-label">
+        <label htmlFor={id} title={label}>
+          {label}
+        </label>
+      </div>
+      <div className="aps-form-item-control">{children}</div>
+      {error && (
+        <>
+          <div className="aps-form-item-help">
+            <div id={`${id}_help`} className="aps-form-item-error">
+              {error}
+            </div>
+          </div>
+          {/* The message takes the place of the item's bottom margin (margins collapse as in antd's Form.Item). */}
+          <div style={{ marginBottom: -24 }} />
+        </>
+      )}
+    </div>
+  );
+}
+
+// The first page anyone loads, drawn without antd (whose core alone would double the JS of this page): the form,
+// inputs and button are plain elements with antd's look (shared/ui/plain.css), the card a styled <section>.
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Record<Field, string | null>>({ username: null, password: null });
+  const [pending, setPending] = useState(false);
+  const [passwordVisible, setPasswordVisible] = useState(false);
+
+  // Each field is checked as it changes, and all of them on submit (antd Form's default triggers).
+  const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
+    const value = event.target.value;
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: RULES[field](value) }));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    const found = { username: RULES.username(values.username), password: RULES.password(values.password) };
+    setErrors(found);
+    if (found.username || found.password) return;
+    setPending(true);
+    login({ username: values.username.trim(), password: values.password }).then(
+      (result) => {
+        saveSession(result);
+        setPending(false);
+        navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+      },
+      (error: Error) => {
+        // The server's message is already written for users (e.g. how many tries remain before the lock). The form
+        // is usable again at once, not only when the toast has gone.
+        setPending(false);
+        showError(error.message);
+      },
+    );
+  };
+
+  const inputClass = (field: Field) =>
+    ['aps-input', errors[field] && 'aps-input-error', pending && 'aps-input-disabled'].filter(Boolean).join(' ');
+  const invalid = (field: Field) =>
+    errors[field] ? { 'aria-invalid': true, 'aria-describedby': `login_${field}_help` } : {};
+  const togglePassword = () => {
+    if (!pending) setPasswordVisible((visible) => !visible);
+  };
+
+  return (
+    <main
+      style={{
+        minHeight: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 32,
+        padding: '48px 16px 24px',
+        boxSizing: 'border-box',
+        background:
+          'radial-gradient(circle at 12% 8%, rgba(39,139,247,0.16), transparent 42%), ' +
+          'radial-gradient(circle at 88% 92%, rgba(39,139,247,0.12), transparent 40%), #f0f4fa',
+      }}
+    >
+      <section
+        aria-labelledby="login-title"
+        style={{
+          width: '100%',
+          maxWidth: 400,
+          boxSizing: 'border-box',
+          padding: '40px 40px 32px',
+          background: '#ffffff',
+          borderRadius: 12,
+          boxShadow: '0 12px 32px rgba(22, 65, 120, 0.10)',
+        }}
+      >
+        <header style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 12, marginBottom: 28 }}>
+          <Logo size={52} />
+          <h1
+            id="login-title"
+            style={{ margin: 0, fontSize: 24, fontWeight: 600, letterSpacing: 1, color: 'rgba(0, 0, 0, 0.88)' }}
+          >
+            全流程数字化采购平台
+          </h1>
+          <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.65)' }}>阳光采购 · 全程留痕 · 高效协同</p>
+        </header>
+        <form id="login" className="aps-form" noValidate onSubmit={submit}>
+          <FormItem id="login_username" label="用户名" error={errors.username}>
+            <span className={inputClass('username')}>
+              <span className="aps-input-prefix">
+                <PlainIcon name="user" style={ICON_STYLE} />
+              </span>
+              <input
+                id="login_username"
+                type="text"
+                placeholder="请输入用户名"
+                autoComplete="username"
+                // biome-ignore lint/a11y/noAutofocus: the page exists to type a user name into this field.
+                autoFocus
+                aria-required="true"
+                {...invalid('username')}
+                value={values.username}
+                disabled={pending}
+                onChange={change('username')}
+              />
+            </span>
+          </FormItem>
+          <FormItem id="login_password" label="密码" error={errors.password}>
+            <span className={inputClass('password')}>
+              <span className="aps-input-prefix">
+                <PlainIcon name="lock" style={ICON_STYLE} />
+              </span>
+              <input
+                id="login_password"
+                type={passwordVisible ? 'text' : 'password'}
+                placeholder="请输入密码"
+                autoComplete="current-password"
+                aria-required="true"
+                {...invalid('password')}
+                value={values.password}
+                disabled={pending}
+                onChange={change('password')}
+              />
+              <span className="aps-input-suffix">
+                {/* biome-ignore lint/a11y/useSemanticElements: antd's Input.Password toggle, same markup and keys. */}
+                <span
+                  role="button"
+                  tabIndex={pending ? -1 : 0}
+                  className="aps-password-icon"
+                  aria-disabled={pending}
+                  aria-pressed={passwordVisible}
+                  aria-label={passwordVisible ? '隐藏' : '显示'}
+                  // Keep the focus (and the caret) in the input.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseUp={(event) => event.preventDefault()}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      if (!event.repeat) togglePassword();
+                    }
+                  }}
+                  onClick={togglePassword}
+                >
+                  <PlainIcon name={passwordVisible ? 'eye' : 'eye-invisible'} />
+                </span>
+              </span>
+            </span>
+          </FormItem>
+          <div style={{ marginTop: 8 }}>
+            <PlainButton htmlType="submit" size="large" block loading={pending} disabled={pending}>
+              登录
+            </PlainButton>
+          </div>
+        </form>
+      </section>
+      <Copyright />
+    </main>
+  );
+}

@@ -1,0 +1,108 @@
+import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
+import type { PageResult, PurchaseRecordDto } from '@aps/shared';
+import { DICT, PAGE_SIZE_OPTIONS } from '@aps/shared/constants';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Button, Card, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { useState } from 'react';
+import { http } from '../../../shared/http.ts';
+import { useTableScroll } from '../../../shared/stores/app.ts';
+import { useSessionStore } from '../../auth/store.ts';
+
+interface Filters {
+  purchaseName?: string;
+  purchaseCode?: string;
+}
+
+const STAGE_COLORS: Record<string, string> = { '9': 'green', '10': 'gold', '11': 'cyan', '12': 'blue' };
+
+/**
+ * 采购记录 (menu component purchase/RecordList, keepAlive): search and page through the purchase records the
+ * user's data scope allows. Its filters, page and scroll survive a tab switch (keep-alive).
+ */
+export default function PurchaseRecordListPage() {
+  const [form] = Form.useForm<Filters>();
+  const [filters, setFilters] = useState<Filters>({});
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const scroll = useTableScroll();
+  const stages = useSessionStore((s) => s.dictItems?.[DICT.purchaseStage]) ?? [];
+  const stageText = (value: string) => stages.find((s) => s.value === value)?.text ?? value;
+
+  const list = useQuery({
+    queryKey: ['purchase-record', filters, page],
+    queryFn: () =>
+      http.get<PageResult<PurchaseRecordDto>>('/purchase/purchaseRecord/list', {
+        ...page,
+        purchaseName: filters.purchaseName || undefined,
+        purchaseCode: filters.purchaseCode || undefined,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+  const columns: TableColumnsType<PurchaseRecordDto> = [
+    { title: '采购编号', dataIndex: 'purchaseCode', width: 170 },
+    { title: '采购名称', dataIndex: 'purchaseName', ellipsis: true },
+    { title: '标段', dataIndex: 'packageName', width: 140, ellipsis: true },
+    {
+      title: '采购阶段',
+      dataIndex: 'purchaseStage',
+      width: 150,
+      render: (value: string) => <Tag color={STAGE_COLORS[value] ?? 'processing'}>{stageText(value)}</Tag>,
+    },
+    { title: '创建时间', dataIndex: 'createTime', width: 180 },
+  ];
+
+  return (
+    <Card variant="borderless">
+      <Form
+        form={form}
+        layout="inline"
+        onFinish={(values) => {
+          setFilters(values);
+          setPage((p) => ({ ...p, pageNo: 1 }));
+        }}
+        style={{ marginBottom: 16, rowGap: 12 }}
+      >
+        <Form.Item label="采购名称" name="purchaseName">
+          <Input placeholder="请输入采购名称" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item label="采购编号" name="purchaseCode">
+          <Input placeholder="请输入采购编号" allowClear style={{ width: 200 }} />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />}>
+              查询
+            </Button>
+            <Button
+              icon={<UndoOutlined />}
+              onClick={() => {
+                form.resetFields();
+                setFilters({});
+                setPage((p) => ({ ...p, pageNo: 1 }));
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<PurchaseRecordDto>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        scroll={scroll}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+          showTotal: (total, range) => `${range[0]}-${range[1]} 共 ${total} 条`,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+      />
+    </Card>
+  );
+}

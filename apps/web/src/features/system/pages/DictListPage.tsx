@@ -1,0 +1,150 @@
+import { SyncOutlined } from '@ant-design/icons';
+import type { DictDto } from '@aps/shared';
+import { PERMISSIONS } from '@aps/shared/constants';
+import { App, Button, Card, Form, Input, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { downloadBlob } from '../../../shared/list/download.ts';
+import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
+import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
+import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { SearchBar } from '../../../shared/list/SearchBar.tsx';
+import { useServerTable } from '../../../shared/list/useServerTable.ts';
+import { refreshDictCache } from '../../auth/api.ts';
+import { useSessionStore } from '../../auth/store.ts';
+import { CACHE_MESSAGES } from '../../header/UserMenu.tsx';
+import { useSystemMutation } from '../api.ts';
+import { DictFormModal } from '../components/DictFormModal.tsx';
+import { DictItemDrawer } from '../components/DictItemDrawer.tsx';
+import { dictApi, dictKeys } from '../dict.api.ts';
+
+const D = PERMISSIONS.dict;
+
+interface DictFilters {
+  dictName?: string;
+  dictCode?: string;
+}
+
+/** 数据字典 (system/DictList): the platform's dictionaries, each with its items in the 字典配置 drawer. */
+export default function DictListPage() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<DictFilters>();
+  const table = useServerTable<DictDto>({ queryKey: dictKeys.dicts, url: '/sys/dict/list', scrollX: 900 });
+  const editor = useFormDialog<DictDto>();
+  // The drawer keeps its dictionary while it slides out.
+  const [itemsOf, setItemsOf] = useState<DictDto | null>(null);
+  const [itemsOpen, setItemsOpen] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const setDictItems = useSessionStore((s) => s.setDictItems);
+  const remove = useSystemMutation(dictApi.remove, [dictKeys.dicts]);
+  const removeBatch = useSystemMutation(dictApi.removeBatch, [dictKeys.dicts]);
+
+  // §7: the server drops its cache, then this session reloads every item (kept 7 days).
+  async function refreshCache() {
+    setRefreshing(true);
+    try {
+      setDictItems(await refreshDictCache());
+      message.success(CACHE_MESSAGES.done);
+    } catch {
+      message.error(CACHE_MESSAGES.failed);
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  const columns: TableColumnsType<DictDto> = [
+    {
+      title: '字典名称',
+      dataIndex: 'dictName',
+      width: 160,
+      ellipsis: true,
+      sorter: true,
+      sortOrder: table.sortOrder('dictName'),
+    },
+    {
+      title: '字典编码',
+      dataIndex: 'dictCode',
+      width: 160,
+      ellipsis: true,
+      sorter: true,
+      sortOrder: table.sortOrder('dictCode'),
+    },
+    { title: '描述', dataIndex: 'description', ellipsis: true },
+    { title: '字典项数', dataIndex: 'itemCount', width: 80, align: 'right' },
+    {
+      title: '创建时间',
+      dataIndex: 'createTime',
+      width: 170,
+      sorter: true,
+      sortOrder: table.sortOrder('createTime'),
+    },
+    {
+      title: '操作',
+      key: 'action',
+      width: 220,
+      fixed: 'right',
+      render: (_, row) => (
+        <RowActions
+          onEdit={() => editor.show(row)}
+          editCode={D.edit}
+          extra={
+            <Button
+              type="link"
+              size="small"
+              onClick={() => {
+                setItemsOf(row);
+                setItemsOpen(true);
+              }}
+            >
+              字典配置
+            </Button>
+          }
+          onDelete={async () => {
+            await remove.mutateAsync(row.id);
+            message.success('删除成功!');
+          }}
+          deleteCode={D.edit}
+          deleteConfirm={row.itemCount > 0 ? `确定删除该字典及其 ${row.itemCount} 个字典项吗?` : '确定删除吗?'}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card variant="borderless" className="aps-list-page">
+      <SearchBar<DictFilters>
+        name="dictSearch"
+        form={form}
+        onSearch={(v) => table.search({ ...v })}
+        onReset={table.reset}
+      >
+        <Form.Item label="字典名称" name="dictName">
+          <Input placeholder="请输入字典名称" allowClear />
+        </Form.Item>
+        <Form.Item label="字典编码" name="dictCode">
+          <Input placeholder="请输入字典编码" allowClear />
+        </Form.Item>
+      </SearchBar>
+      <ListToolbar
+        onAdd={() => editor.show(null)}
+        addCode={D.edit}
+        onExport={() => downloadBlob('/sys/dict/exportXls', '数据字典.xlsx', table.params)}
+        exportCode={D.list}
+        selectedKeys={table.selectedRowKeys}
+        onBatchDelete={async (keys) => {
+          await removeBatch.mutateAsync(keys.map(String));
+          table.setSelectedRowKeys([]);
+          message.success('删除成功!');
+        }}
+        batchDeleteCode={D.edit}
+      >
+        {/* Needs only a login (GET /sys/dict/refleshCache), like the header's 刷新缓存. */}
+        <Button icon={<SyncOutlined />} loading={refreshing} onClick={refreshCache}>
+          刷新缓存
+        </Button>
+      </ListToolbar>
+      <Table<DictDto> {...table.tableProps} columns={columns} />
+      <DictFormModal open={editor.open} dict={editor.record} onClose={editor.hide} />
+      <DictItemDrawer open={itemsOpen} dict={itemsOf} onClose={() => setItemsOpen(false)} />
+    </Card>
+  );
+}

@@ -1,0 +1,231 @@
+import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
+import type { QuartzJobDto } from '@aps/shared';
+import { PERMISSIONS, QUARTZ_MESSAGES, QUARTZ_STATUS, QUARTZ_STATUS_LABELS } from '@aps/shared/constants';
+import {
+  App,
+  Button,
+  Card,
+  Divider,
+  Form,
+  Input,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { useState } from 'react';
+import { usePermissionCheck } from '../../../shared/auth/Can.tsx';
+import { downloadBlob, warnFailure } from '../../../shared/list/download.ts';
+import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
+import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
+import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { SearchBar } from '../../../shared/list/SearchBar.tsx';
+import { useServerTable } from '../../../shared/list/useServerTable.ts';
+import { useSystemMutation } from '../api.ts';
+import { QUARTZ_STATUS_OPTIONS, QuartzJobFormModal } from '../components/QuartzJobFormModal.tsx';
+import { QuartzJobLogDrawer } from '../components/QuartzJobLogDrawer.tsx';
+import { jobKeys, quartzApi } from '../jobs.api.ts';
+
+const P = PERMISSIONS.job;
+
+interface QuartzJobFilters {
+  jobClassName?: string;
+  status?: number;
+}
+
+/** 定时任务 (system/QuartzJobList): jobs run by the server's scheduler, with 启动/暂停, 立即执行 and their run log. */
+export default function QuartzJobListPage() {
+  const { message } = App.useApp();
+  const can = usePermissionCheck();
+  const [form] = Form.useForm<QuartzJobFilters>();
+  const table = useServerTable<QuartzJobDto>({ queryKey: jobKeys.quartz, url: '/sys/quartzJob/list', scrollX: 1280 });
+  const editor = useFormDialog<QuartzJobDto>();
+  const [logOf, setLogOf] = useState<QuartzJobDto | null>(null);
+  const remove = useSystemMutation(quartzApi.remove, [jobKeys.quartz]);
+  const removeBatch = useSystemMutation(quartzApi.removeBatch, [jobKeys.quartz]);
+  const resume = useSystemMutation(quartzApi.resume, [jobKeys.quartz]);
+  const pause = useSystemMutation(quartzApi.pause, [jobKeys.quartz]);
+  const execute = useSystemMutation(quartzApi.execute, [jobKeys.quartz]);
+
+  async function toggle(row: QuartzJobDto) {
+    try {
+      if (row.status === QUARTZ_STATUS.running) {
+        await pause.mutateAsync(row.id);
+        message.success(QUARTZ_MESSAGES.paused);
+      } else {
+        await resume.mutateAsync(row.id);
+        message.success(QUARTZ_MESSAGES.started);
+      }
+    } catch (err) {
+      warnFailure(message, err, '操作失败');
+    }
+  }
+
+  const columns: TableColumnsType<QuartzJobDto> = [
+    {
+      title: '任务类名',
+      dataIndex: 'jobClassName',
+      width: 200,
+      fixed: 'left',
+      sorter: true,
+      sortOrder: table.sortOrder('jobClassName'),
+      render: (v: string, row) => (
+        <div style={{ lineHeight: 1.4 }}>
+          <div>{row.jobTitle ?? <Typography.Text type="danger">未注册的任务</Typography.Text>}</div>
+          <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+            {v}
+          </Typography.Text>
+        </div>
+      ),
+    },
+    {
+      title: 'cron表达式',
+      dataIndex: 'cronExpression',
+      width: 140,
+      render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+    },
+    { title: '参数', dataIndex: 'parameter', width: 80, ellipsis: true, render: (v: string | null) => v ?? '-' },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 80,
+      align: 'center',
+      sorter: true,
+      sortOrder: table.sortOrder('status'),
+      render: (v: number) => (
+        <Tag color={v === QUARTZ_STATUS.running ? 'success' : 'default'}>{QUARTZ_STATUS_LABELS[v] ?? v}</Tag>
+      ),
+    },
+    {
+      title: '下次执行时间',
+      dataIndex: 'nextFireTime',
+      width: 165,
+      render: (v: string | null) => v ?? <Typography.Text type="secondary">-</Typography.Text>,
+    },
+    {
+      title: '上次执行',
+      dataIndex: 'lastFireTime',
+      width: 185,
+      render: (v: string | null, row) =>
+        v ? (
+          <Space size={6}>
+            {row.lastSuccess === false ? (
+              <Tooltip title="失败">
+                <CloseCircleFilled style={{ color: '#ff4d4f' }} aria-label="失败" />
+              </Tooltip>
+            ) : row.lastSuccess ? (
+              <Tooltip title="成功">
+                <CheckCircleFilled style={{ color: '#52c41a' }} aria-label="成功" />
+              </Tooltip>
+            ) : null}
+            {v}
+          </Space>
+        ) : (
+          <Typography.Text type="secondary">从未执行</Typography.Text>
+        ),
+    },
+    { title: '描述', dataIndex: 'description', ellipsis: true },
+    {
+      title: '操作',
+      key: 'action',
+      width: 260,
+      fixed: 'right',
+      render: (_, row) => {
+        const running = row.status === QUARTZ_STATUS.running;
+        return (
+          <RowActions
+            onEdit={() => editor.show(row)}
+            editCode={P.edit}
+            extra={
+              <Space size={0} separator={<Divider orientation="vertical" />}>
+                {can(P.edit) && (
+                  <Popconfirm
+                    title={running ? '确定暂停该任务吗?' : '确定启动该任务吗?'}
+                    okText="确定"
+                    cancelText="取消"
+                    onConfirm={() => toggle(row)}
+                  >
+                    <Button type="link" size="small" danger={running}>
+                      {running ? '暂停' : '启动'}
+                    </Button>
+                  </Popconfirm>
+                )}
+                <Button type="link" size="small" onClick={() => setLogOf(row)}>
+                  日志
+                </Button>
+              </Space>
+            }
+            more={[
+              {
+                key: 'execute',
+                label: '立即执行',
+                code: P.edit,
+                confirm: '确定立即执行一次该任务吗?',
+                onClick: async () => {
+                  await execute.mutateAsync(row.id);
+                  message.success(QUARTZ_MESSAGES.executed);
+                },
+              },
+              {
+                key: 'delete',
+                label: '删除',
+                code: P.edit,
+                danger: true,
+                confirm: '确定删除吗?',
+                onClick: async () => {
+                  await remove.mutateAsync(row.id);
+                  message.success('删除成功!');
+                },
+              },
+            ]}
+          />
+        );
+      },
+    },
+  ];
+
+  return (
+    <Card variant="borderless" className="aps-list-page">
+      <SearchBar<QuartzJobFilters>
+        name="quartzJobSearch"
+        form={form}
+        onSearch={(v) => table.search({ ...v })}
+        onReset={table.reset}
+      >
+        <Form.Item label="任务类名" name="jobClassName">
+          <Input placeholder="请输入任务类名" allowClear />
+        </Form.Item>
+        <Form.Item label="状态" name="status">
+          <Select placeholder="请选择" allowClear options={QUARTZ_STATUS_OPTIONS} />
+        </Form.Item>
+      </SearchBar>
+      <ListToolbar
+        onAdd={() => editor.show(null)}
+        addCode={P.edit}
+        onExport={() => downloadBlob('/sys/quartzJob/exportXls', '定时任务.xlsx', table.params)}
+        exportCode={P.list}
+        selectedKeys={table.selectedRowKeys}
+        onBatchDelete={async (keys) => {
+          await removeBatch.mutateAsync(keys.map(String));
+          table.setSelectedRowKeys([]);
+          message.success('删除成功!');
+        }}
+        batchDeleteCode={P.edit}
+      />
+      <Table<QuartzJobDto> {...table.tableProps} columns={columns} />
+      <QuartzJobFormModal open={editor.open} job={editor.record} onClose={editor.hide} />
+      <QuartzJobLogDrawer
+        job={logOf}
+        onClose={() => {
+          setLogOf(null);
+          // New runs change 上次执行 and 下次执行时间.
+          void table.refresh();
+        }}
+      />
+    </Card>
+  );
+}

@@ -1,0 +1,446 @@
+import { DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { type DictOption, formatMoney } from '@aps/shared/constants';
+import { Button, Modal, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import {
+  type ReactNode,
+  type Ref,
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useSessionStore } from '../../features/auth/store.ts';
+import { CellView } from './CellView.tsx';
+import { cellTypeOf } from './cells.tsx';
+import { columnWidths, isVisible, totalWidth } from './layout.ts';
+import { footerRows, moveRow, newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
+import type { GridColumn, GridErrorMap, GridOption, GridRow } from './types.ts';
+import { firstError, validateRows } from './validation.ts';
+import './grid.css';
+
+/** What the page (or a push channel) can do with a grid from outside. */
+export interface GridHandle<R extends GridRow = GridRow> {
+  getValues: () => R[];
+  setValues: (rows: R[]) => void;
+  /** Adds rows (default values of the columns, then `values`); returns them. */
+  addRows: (values?: Partial<R>[]) => R[];
+  removeRows: (ids: string[]) => void;
+  /** Patches one row by id (never its id), e.g. from a server push; unknown ids are ignored. */
+  patchRow: (id: string, values: Partial<R>) => void;
+  /** Validates every row: the error map (row id → column key → message) or null; marks and scrolls to errors. */
+  validate: () => Promise<GridErrorMap | null>;
+  getSelectedIds: () => string[];
+  clearSelection: () => void;
+  scrollToRow: (id: string) => void;
+}
+
+export interface EditableGridProps<R extends GridRow = GridRow> {
+  columns: GridColumn<R>[];
+  /** Initial rows (the grid owns them afterwards: read with `getValues`). */
+  dataSource?: R[];
+  /** The ordering field drag sort resequences (default orderNum). */
+  orderKey?: string;
+  /** Body height; §9 max height 400. */
+  height?: number;
+  /** Rows added by 新增 (§9 default 1). */
+  addCount?: number;
+  /** Toolbar with 新增 / 删除 / 清空选择 (default shown). */
+  toolbar?: boolean;
+  toolbarExtra?: ReactNode;
+  /** Asynchronous removal: asks 确定删除吗? first, removes the rows once this resolves. */
+  onRemove?: (rows: R[]) => Promise<unknown>;
+  /** The body of an expanded row (row-expand column). */
+  expandedRowRender?: (row: R) => ReactNode;
+  onValuesChange?: (rows: R[]) => void;
+  disabled?: boolean;
+  loading?: boolean;
+  'aria-label'?: string;
+  ref?: Ref<GridHandle<R>>;
+}
+
+/** Where a mouse-up keeps the cell in edit mode (§4): the table and the popups its editors open. */
+const EDIT_KEEPERS =
+  '.ant-select-dropdown, .ant-picker-dropdown, .ant-picker-panel-container, .ant-popover, .ant-modal-wrap, .ant-modal-root, .ant-dropdown, .ant-image-preview-root, .ant-message, .ant-tooltip';
+
+type Active = { rowId: string; key: string } | null;
+
+const toOptions = (items: DictOption[] | undefined): GridOption[] =>
+  (items ?? []).map((d) => ({ value: d.value, text: d.text ?? d.label ?? d.title ?? d.value, color: d.color }));
+
+/**
+ * The editable grid (JVxeTable): antd's virtual Table underneath (only the visible rows are in the DOM), with
+ * the §3 column types, §5 validation, §4 edit mode, drag sort, 合计/平均 footer, and a handle to read, add,
+ * remove, validate and patch rows from outside.
+ */
+export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridProps<R>) {
+  const {
+    columns,
+    dataSource,
+    orderKey = ORDER_KEY,
+    height = 400,
+    addCount = 1,
+    toolbar = true,
+    toolbarExtra,
+    onRemove,
+    expandedRowRender,
+    onValuesChange,
+    disabled = false,
+    loading,
+    ref,
+  } = props;
+  const [rows, setRowsState] = useState<R[]>(() => normaliseRows(dataSource ?? []));
+  const rowsRef = useRef(rows);
+  const [errors, setErrors] = useState<GridErrorMap>({});
+  const errorsRef = useRef(errors);
+  errorsRef.current = errors;
+  const [active, setActive] = useState<Active>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [width, setWidth] = useState(1000);
+  const [dropIndex, setDropIndex] = useState<number | null>(null);
+  const rootRef = useRef<HTMLElement>(null);
+  const tableRef = useRef<{ scrollTo: (config: { key?: string; index?: number; top?: number }) => void }>(null);
+  const dictItems = useSessionStore((s) => s.dictItems);
+  const [modal, modalHolder] = Modal.useModal();
+
+  const hasDragSort = columns.some((c) => c.type === 'row-drag-sort');
+  const onValuesChangeRef = useRef(onValuesChange);
+  onValuesChangeRef.current = onValuesChange;
+
+  const setRows = useCallback((next: readonly R[]) => {
+    rowsRef.current = next as R[];
+    setRowsState(next as R[]);
+    onValuesChangeRef.current?.(next as R[]);
+  }, []);
+  const ordered = useCallback(
+    (next: readonly R[]) => (hasDragSort ? resequence(next, orderKey) : [...next]),
+    [hasDragSort, orderKey],
+  );
+
+  // Width of the grid, for the 92 % share (§9).
+  useEffect(() => {
+    const el = rootRef.current;
+    if (!el) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  // §4: the cell stays in edit mode until a mouse-up outside the table and its popups.
+  useEffect(() => {
+    if (!active) return;
+    const onUp = (e: MouseEvent) => {
+      const target = e.target as Element | null;
+      if (!target || rootRef.current?.contains(target) || target.closest?.(EDIT_KEEPERS)) return;
+      setActive(null);
+    };
+    document.addEventListener('mouseup', onUp);
+    return () => document.removeEventListener('mouseup', onUp);
+  }, [active]);
+
+  const staticOptions = useMemo(() => {
+    const map = new Map<string, GridOption[]>();
+    for (const c of columns) map.set(c.key, c.options ?? (c.dictCode ? toOptions(dictItems[c.dictCode]) : []));
+    return map;
+  }, [columns, dictItems]);
+
+  const revalidateColumn = useCallback(
+    async (key: string) => {
+      const column = columns.find((c) => c.key === key);
+      if (!column?.validateRules?.length) return;
+      const fresh = (await validateRows(rowsRef.current, [column])) ?? {};
+      const next: GridErrorMap = {};
+      for (const [rowId, cells] of Object.entries(errorsRef.current)) {
+        const { [key]: _dropped, ...rest } = cells;
+        if (Object.keys(rest).length) next[rowId] = rest;
+      }
+      for (const [rowId, cells] of Object.entries(fresh)) next[rowId] = { ...next[rowId], ...cells };
+      setErrors(next);
+    },
+    [columns],
+  );
+
+  const onCellChange = useCallback(
+    (rowId: string, key: string, value: unknown) => {
+      const patch: Record<string, unknown> = { [key]: value };
+      // Linked selects: a new parent value clears the children (and theirs).
+      const clear = (parent: string) => {
+        for (const c of columns) {
+          if (c.linkageKey === parent && !(c.key in patch)) {
+            patch[c.key] = '';
+            clear(c.key);
+          }
+        }
+      };
+      clear(key);
+      setRows(patchRow(rowsRef.current, rowId, patch as Partial<R>));
+      // A cell already marked re-validates as it is fixed (its whole column: unique rules span rows).
+      for (const k of Object.keys(patch)) {
+        if (Object.values(errorsRef.current).some((cells) => k in cells)) void revalidateColumn(k);
+      }
+    },
+    [columns, setRows, revalidateColumn],
+  );
+  const onDone = useCallback(() => setActive(null), []);
+
+  const addRows = useCallback(
+    (values?: Partial<R>[]) => {
+      const list = values ?? Array.from({ length: addCount }, () => ({}) as Partial<R>);
+      const added = list.map((v) => newRow(columns, v));
+      setRows(ordered([...rowsRef.current, ...added]));
+      const last = added[added.length - 1];
+      if (last) requestAnimationFrame(() => tableRef.current?.scrollTo({ key: last.id }));
+      return added;
+    },
+    [addCount, columns, ordered, setRows],
+  );
+  const removeRows = useCallback(
+    (ids: string[]) => {
+      const drop = new Set(ids);
+      setRows(ordered(rowsRef.current.filter((r) => !drop.has(r.id))));
+      setSelected((s) => s.filter((id) => !drop.has(id)));
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([id]) => !drop.has(id))));
+    },
+    [ordered, setRows],
+  );
+
+  const validate = useCallback(async () => {
+    const result = await validateRows(rowsRef.current, columns);
+    setErrors(result ?? {});
+    if (result) {
+      const first = firstError(result, rowsRef.current);
+      if (first) tableRef.current?.scrollTo({ key: first.rowId });
+    }
+    return result;
+  }, [columns]);
+
+  useImperativeHandle(
+    ref,
+    (): GridHandle<R> => ({
+      getValues: () => rowsRef.current,
+      setValues: (next) => {
+        setRows(ordered(normaliseRows(next)));
+        setErrors({});
+      },
+      addRows,
+      removeRows,
+      patchRow: (id, values) => setRows(patchRow(rowsRef.current, id, values)),
+      validate,
+      getSelectedIds: () => selected,
+      clearSelection: () => setSelected([]),
+      scrollToRow: (id) => tableRef.current?.scrollTo({ key: id }),
+    }),
+    [addRows, removeRows, validate, selected, ordered, setRows],
+  );
+
+  const removeSelected = () => {
+    const picked = rowsRef.current.filter((r) => selected.includes(r.id));
+    if (!picked.length) return;
+    if (!onRemove) {
+      removeRows(picked.map((r) => r.id));
+      return;
+    }
+    // Asynchronous removal confirms first (§4).
+    modal.confirm({
+      title: '确定删除吗?',
+      content: `将删除选中的 ${picked.length} 行`,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        await onRemove(picked);
+        removeRows(picked.map((r) => r.id));
+      },
+    });
+  };
+
+  // Drag sort with the pointer: the row under it is the drop target (works with virtual rows).
+  const dragFrom = useRef<number | null>(null);
+  const startDrag = useCallback(
+    (rowId: string, e: React.PointerEvent) => {
+      e.preventDefault();
+      const from = rowsRef.current.findIndex((r) => r.id === rowId);
+      if (from < 0) return;
+      dragFrom.current = from;
+      setDropIndex(from);
+      let over = from;
+      const body = rootRef.current;
+      const onMove = (ev: PointerEvent) => {
+        const tr = document.elementFromPoint(ev.clientX, ev.clientY)?.closest<HTMLElement>('[data-row-key]');
+        if (!tr || !body?.contains(tr)) return;
+        const index = rowsRef.current.findIndex((r) => r.id === tr.dataset.rowKey);
+        if (index >= 0 && index !== over) {
+          over = index;
+          setDropIndex(index);
+        }
+      };
+      const onUp = () => {
+        window.removeEventListener('pointermove', onMove);
+        window.removeEventListener('pointerup', onUp);
+        document.body.classList.remove('aps-grid-dragging');
+        if (dragFrom.current !== null && over !== dragFrom.current)
+          setRows(moveRow(rowsRef.current, dragFrom.current, over, orderKey));
+        dragFrom.current = null;
+        setDropIndex(null);
+      };
+      document.body.classList.add('aps-grid-dragging');
+      window.addEventListener('pointermove', onMove);
+      window.addEventListener('pointerup', onUp);
+    },
+    [orderKey, setRows],
+  );
+
+  const widths = useMemo(() => columnWidths(columns as GridColumn[], width), [columns, width]);
+  const selectionColumn = columns.find((c) => c.type === 'row-checkbox' || c.type === 'row-radio');
+  const expandColumn = columns.find((c) => c.type === 'row-expand');
+  const visibleColumns = columns.filter((c) => isVisible(c as GridColumn));
+
+  const tableColumns = useMemo<TableColumnsType<R>>(
+    () =>
+      visibleColumns.map((column) => {
+        if (column.type === 'row-checkbox' || column.type === 'row-radio') return Table.SELECTION_COLUMN;
+        if (column.type === 'row-expand') return Table.EXPAND_COLUMN;
+        const base = { key: column.key, title: column.title, width: widths[column.key], fixed: column.fixed };
+        if (column.type === 'row-number')
+          return { ...base, align: 'center' as const, render: (_: unknown, __: R, index: number) => index + 1 };
+        if (column.type === 'row-drag-sort')
+          return {
+            ...base,
+            title: '',
+            align: 'center' as const,
+            render: (_: unknown, row: R) => (
+              <HolderOutlined
+                className="aps-grid-drag"
+                role="button"
+                aria-label="拖动排序"
+                onPointerDown={(e) => startDrag(row.id, e)}
+              />
+            ),
+          };
+        const type = cellTypeOf(column.type);
+        const required = column.validateRules?.some((r) => r.required || r.pattern === '*');
+        return {
+          ...base,
+          title: required ? (
+            <span>
+              <span className="aps-grid-required">*</span>
+              {column.title}
+            </span>
+          ) : (
+            column.title
+          ),
+          align: type?.align,
+          onCell: (row: R) => ({
+            onClick: () => {
+              const off = disabled || (typeof column.disabled === 'function' ? column.disabled(row) : column.disabled);
+              if (!off && type?.editor)
+                setActive((a) =>
+                  a?.rowId === row.id && a.key === column.key ? a : { rowId: row.id, key: column.key },
+                );
+            },
+          }),
+          render: (_: unknown, row: R, index: number) => {
+            const off =
+              disabled || (typeof column.disabled === 'function' ? column.disabled(row) : Boolean(column.disabled));
+            const options = column.linkageKey
+              ? (column.linkageOptions?.(row[column.linkageKey], row) ?? [])
+              : (staticOptions.get(column.key) ?? []);
+            return (
+              <CellView
+                column={column as GridColumn}
+                row={row}
+                rowIndex={index}
+                options={options}
+                editing={active?.rowId === row.id && active.key === column.key}
+                disabled={off}
+                error={errors[row.id]?.[column.key]}
+                onChange={onCellChange}
+                onDone={onDone}
+              />
+            );
+          },
+        };
+      }),
+    [visibleColumns, widths, startDrag, disabled, staticOptions, active, errors, onCellChange, onDone],
+  );
+
+  const footer = useMemo(() => footerRows(rows, columns as GridColumn[]), [rows, columns]);
+  const summary: TableProps<R>['summary'] = footer.length
+    ? () => (
+        <Table.Summary fixed>
+          {footer.map((f) => (
+            <Table.Summary.Row key={f.kind} className="aps-grid-footer">
+              {visibleColumns.map((c, i) => {
+                const value = f.values[c.key];
+                const shown = value === undefined ? '' : c.format === 'money' ? formatMoney(value) : String(value);
+                return (
+                  <Table.Summary.Cell key={c.key} index={i} align={value === undefined ? 'center' : 'right'}>
+                    {i === 0 ? <strong>{f.label}</strong> : shown}
+                  </Table.Summary.Cell>
+                );
+              })}
+            </Table.Summary.Row>
+          ))}
+        </Table.Summary>
+      )
+    : undefined;
+
+  const rowSelection: TableProps<R>['rowSelection'] = selectionColumn
+    ? {
+        type: selectionColumn.type === 'row-radio' ? 'radio' : 'checkbox',
+        columnWidth: widths[selectionColumn.key],
+        selectedRowKeys: selected,
+        onChange: (keys) => setSelected(keys.map(String)),
+      }
+    : undefined;
+
+  const total = totalWidth(widths);
+  return (
+    <section className="aps-grid" ref={rootRef} aria-label={props['aria-label']}>
+      {modalHolder}
+      {toolbar && (
+        <Space className="aps-grid-toolbar" wrap>
+          <Button type="primary" icon={<PlusOutlined />} disabled={disabled} onClick={() => addRows()}>
+            新增
+          </Button>
+          {selectionColumn && (
+            <Button danger icon={<DeleteOutlined />} disabled={disabled || !selected.length} onClick={removeSelected}>
+              删除
+            </Button>
+          )}
+          {selectionColumn && selected.length > 0 && (
+            <span className="aps-grid-selected">
+              已选择 <strong>{selected.length}</strong> 项
+              <Button type="link" size="small" onClick={() => setSelected([])}>
+                清空选择
+              </Button>
+            </span>
+          )}
+          {toolbarExtra}
+        </Space>
+      )}
+      <Table<R>
+        ref={tableRef as never}
+        virtual
+        bordered
+        size="small"
+        rowKey="id"
+        loading={loading ? { tip: '处理中,请稍候…' } : false}
+        columns={tableColumns}
+        dataSource={rows}
+        pagination={false}
+        scroll={{ x: Math.max(total, width - 2), y: height }}
+        rowSelection={rowSelection}
+        expandable={
+          expandColumn
+            ? { columnWidth: widths[expandColumn.key], expandedRowRender: (row) => expandedRowRender?.(row) }
+            : undefined
+        }
+        rowClassName={(_, index) => (dropIndex !== null && index === dropIndex ? 'aps-grid-drop-target' : '')}
+        summary={summary}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@aps/shared/constants';
+
+/** Sort of a server list (§7: column + order; default createTime desc). */
+export interface ListSort {
+  column: string;
+  order: 'asc' | 'desc';
+}
+
+export const DEFAULT_SORT: ListSort = { column: 'createTime', order: 'desc' };
+
+/** A filter value as a search form produces it. */
+export type FilterValue = string | number | boolean | null | undefined | readonly (string | number)[];
+
+export interface ListState {
+  pageNo: number;
+  pageSize: number;
+  /** The sort the user chose on a column header; null falls back to the list's default sort. */
+  sort: ListSort | null;
+  filters: Record<string, FilterValue>;
+}
+
+export type ListParams = Record<string, string | number | undefined>;
+
+/** A page size the server accepts (§9: 10/20/50), else the default 10. */
+export function normalizePageSize(size: number | undefined): number {
+  return PAGE_SIZE_OPTIONS.some((s) => s === size) ? (size as number) : DEFAULT_PAGE_SIZE;
+}
+
+/** One filter value as a query string value: trimmed text, lists joined by commas; empty values are left out. */
+export function filterParam(value: FilterValue): string | number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (Array.isArray(value)) return value.length ? value.join(',') : undefined;
+  if (typeof value === 'string') return value.trim() || undefined;
+  if (typeof value === 'boolean') return value ? '1' : '0';
+  return Number.isFinite(value) ? (value as number) : undefined;
+}
+
+/**
+ * The query of a server list call (§7 generic list GET): pageNo, pageSize, column, order and the filters that
+ * have a value. `defaultSort` null sends no sort at all (lists whose server sorts by its own rule).
+ */
+export function buildListParams(state: ListState, defaultSort: ListSort | null = DEFAULT_SORT): ListParams {
+  const params: ListParams = {};
+  for (const [key, value] of Object.entries(state.filters)) {
+    const v = filterParam(value);
+    if (v !== undefined) params[key] = v;
+  }
+  const sort = state.sort ?? defaultSort;
+  params.pageNo = Math.max(1, Math.trunc(state.pageNo) || 1);
+  params.pageSize = normalizePageSize(state.pageSize);
+  if (sort) {
+    params.column = sort.column;
+    params.order = sort.order;
+  }
+  return params;
+}
+
+/**
+ * What antd's Table hands to onChange as its sorter (one column, or several with multiple sorters). A column
+ * whose sort cycles to none is reported without naming it: antd 6 (table/hooks/useSorter generateSorterInfo)
+ * sends `{ column: undefined, order: undefined, field: undefined, columnKey: undefined }`.
+ */
+export interface TableSorterLike {
+  column?: unknown;
+  field?: unknown;
+  columnKey?: unknown;
+  order?: 'ascend' | 'descend' | null;
+}
+
+/**
+ * The list sort from a table sorter: the column's key (or its dataIndex) and ascend → asc, descend → desc.
+ * A cleared sorter (no order) gives null, i.e. the default sort.
+ */
+export function sortFromSorter(sorter: TableSorterLike | TableSorterLike[] | undefined): ListSort | null {
+  const first = Array.isArray(sorter) ? sorter.find((s) => s.order) : sorter;
+  if (!first?.order) return null;
+  const column = columnOf(first);
+  if (!column) return null;
+  return { column, order: first.order === 'ascend' ? 'asc' : 'desc' };
+}
+
+function columnOf(sorter: TableSorterLike | undefined): string | undefined {
+  const key = sorter?.columnKey ?? sorter?.field;
+  return Array.isArray(key) ? key.join('.') : typeof key === 'string' ? key : undefined;
+}
+
+const sameSort = (a: ListSort | null, b: ListSort | null) =>
+  a === b || (a !== null && b !== null && a.column === b.column && a.order === b.order);
+
+/**
+ * The sort after a click on a column header (columns take their sortOrder from the list state, so the clicked
+ * column is the one antd names, or, for a cleared sort, the one whose arrow was shown).
+ *
+ * antd cycles a column ascend → descend → none. On the default column "none" would change nothing (the server
+ * always sorts by it), so it flips the order instead: createTime desc → asc → desc. On any other column "none"
+ * goes back to the default. The default sort is kept as null, so 重置 and a later default look the same.
+ */
+export function sortAfterClick(
+  sorter: TableSorterLike | TableSorterLike[] | undefined,
+  current: ListSort | null,
+  defaultSort: ListSort | null,
+): ListSort | null {
+  const sort = sortFromSorter(sorter);
+  if (sort) return sameSort(sort, defaultSort) ? null : sort;
+  const shown = current ?? defaultSort;
+  // antd names no column when a sort is cleared; it is the one showing a sort (the only one that can cycle to none).
+  const cleared = columnOf(Array.isArray(sorter) ? sorter[0] : sorter) ?? shown?.column;
+  if (defaultSort && shown && shown.column === defaultSort.column && cleared === shown.column) {
+    const flipped: ListSort = { column: shown.column, order: shown.order === 'desc' ? 'asc' : 'desc' };
+    return sameSort(flipped, defaultSort) ? null : flipped;
+  }
+  return null;
+}
+
+/** Whether two list queries ask the server for the same thing (key order and empty values aside). */
+export function sameParams(a: ListParams, b: ListParams): boolean {
+  const keys = Object.keys(a).filter((k) => a[k] !== undefined);
+  return keys.length === Object.keys(b).filter((k) => b[k] !== undefined).length && keys.every((k) => a[k] === b[k]);
+}
+
+/** antd's sortOrder of a column for the current sort (so the header arrow follows the state). */
+export function sortOrderOf(sort: ListSort | null, column: string): 'ascend' | 'descend' | null {
+  if (!sort || sort.column !== column) return null;
+  return sort.order === 'asc' ? 'ascend' : 'descend';
+}
+
+/** "a,b,c" of the batch calls (§7: ids comma string). */
+export function idsParam(keys: readonly (string | number | bigint)[]): string {
+  return keys.map(String).join(',');
+}

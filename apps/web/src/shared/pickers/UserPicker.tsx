@@ -1,0 +1,98 @@
+import { UserOutlined } from '@ant-design/icons';
+import type { UserListRow } from '@aps/shared';
+import { Button, Input, Space } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useUsersByIds, useUsersByUsernames } from './api.ts';
+import { joinValue, splitValue } from './selection.ts';
+import { UserSelectModal, type UserSelectModalProps } from './UserSelectModal.tsx';
+
+export interface UserPickerProps {
+  id?: string;
+  /** Comma-joined usernames (or ids with valueKey "id"). */
+  value?: string | null;
+  onChange?: (value: string, rows: UserListRow[]) => void;
+  /** Which user field the value holds: username (default) or id. The box shows real names. */
+  valueKey?: 'username' | 'id';
+  multiple?: boolean;
+  disabled?: boolean;
+  /** §5: a not-allowed message replaces opening. */
+  notAllowed?: string | false;
+  onNotAllowed?: (message: string) => void;
+  placeholder?: string;
+  modalWidth?: UserSelectModalProps['width'];
+}
+
+/**
+ * §2 user picker (modal titled 用户): the box shows the chosen people's real names; the value holds their
+ * usernames (or ids), comma-joined.
+ */
+export function UserPicker({
+  id,
+  value,
+  onChange,
+  valueKey = 'username',
+  multiple = true,
+  disabled,
+  notAllowed,
+  onNotAllowed,
+  placeholder = '请选择用户',
+  modalWidth = 1250,
+}: UserPickerProps) {
+  const [open, setOpen] = useState(false);
+  const [rows, setRows] = useState<UserListRow[]>([]);
+  const keys = splitValue(value);
+  const missing = keys.filter((k) => !rows.some((r) => r[valueKey] === k));
+  const byIds = useUsersByIds(valueKey === 'id' ? missing : []);
+  const byNames = useUsersByUsernames(valueKey === 'username' ? missing : []);
+  const found = byIds.data ?? byNames.data;
+
+  useEffect(() => {
+    if (found?.length) setRows((r) => [...r, ...(found as UserListRow[]).filter((u) => !r.some((x) => x.id === u.id))]);
+  }, [found]);
+
+  const chosen = useMemo(
+    () =>
+      splitValue(value).map(
+        (k) => rows.find((r) => r[valueKey] === k) ?? ({ id: k, username: k, realname: k } as UserListRow),
+      ),
+    [value, rows, valueKey],
+  );
+
+  const openPicker = () => {
+    if (notAllowed) onNotAllowed?.(notAllowed);
+    else setOpen(true);
+  };
+
+  return (
+    <>
+      <Space.Compact style={{ width: '100%' }}>
+        <Input
+          id={id}
+          readOnly
+          disabled={disabled}
+          placeholder={placeholder}
+          value={chosen.map((u) => u.realname).join(',')}
+          onClick={disabled ? undefined : openPicker}
+          prefix={<UserOutlined style={{ color: 'rgba(0,0,0,0.25)' }} />}
+          allowClear={false}
+        />
+        <Button disabled={disabled} onClick={openPicker}>
+          选择
+        </Button>
+      </Space.Compact>
+      <UserSelectModal
+        open={open}
+        title="用户"
+        width={modalWidth}
+        multiple={multiple}
+        initial={chosen}
+        onCancel={() => setOpen(false)}
+        onOk={(picked) => {
+          setOpen(false);
+          setRows((r) => [...picked, ...r.filter((x) => !picked.some((p) => p.id === x.id))]);
+          onChange?.(joinValue(picked.map((u) => u[valueKey])), picked);
+        }}
+      />
+    </>
+  );
+}

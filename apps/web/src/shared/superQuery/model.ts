@@ -1,0 +1,82 @@
+import type {
+  SuperQueryCondition,
+  SuperQueryFieldDef,
+  SuperQueryMatchType,
+  SuperQueryRule,
+} from '@aps/shared/constants';
+
+/** One line of the builder while it is edited (§3 advanced query line). `key` only keeps React rows stable. */
+export interface SuperQueryLine {
+  key: string;
+  field?: string | undefined;
+  rule?: SuperQueryRule | undefined;
+  /** Text; an `in` line holds its values comma-joined. */
+  val?: string | undefined;
+}
+
+/** The advanced query in force on a list: the complete lines and the match type. */
+export interface ActiveSuperQuery {
+  matchType: SuperQueryMatchType;
+  records: SuperQueryCondition[];
+}
+
+let seq = 0;
+export const newLine = (line: Partial<Omit<SuperQueryLine, 'key'>> = {}): SuperQueryLine => ({
+  key: `q${++seq}`,
+  rule: 'eq',
+  ...line,
+});
+
+/** §5: a line is empty if its field, value or rule is missing. */
+export function isEmptyLine(line: SuperQueryLine): boolean {
+  return !line.field || !line.rule || line.val === undefined || line.val.trim() === '';
+}
+
+/** The lines that count, as the wire conditions (type from the field's declaration). */
+export function completeLines(lines: readonly SuperQueryLine[], fields: readonly SuperQueryFieldDef[]) {
+  return lines
+    .filter((l) => !isEmptyLine(l))
+    .map(
+      (l): SuperQueryCondition => ({
+        field: l.field as string,
+        rule: l.rule as SuperQueryRule,
+        val: (l.val as string).trim(),
+        type: fields.find((f) => f.field === l.field)?.type,
+      }),
+    );
+}
+
+/** The values of an `in` line. */
+export const splitValues = (val: string | undefined): string[] =>
+  (val ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+
+/** §5: switching the rule away from `in` keeps the first value. */
+export function changeRule(line: SuperQueryLine, rule: SuperQueryRule): SuperQueryLine {
+  if (line.rule === 'in' && rule !== 'in') return { ...line, rule, val: splitValues(line.val)[0] };
+  return { ...line, rule };
+}
+
+/** A new field keeps the rule but not the value (its type and options may differ). */
+export function changeField(line: SuperQueryLine, field: string): SuperQueryLine {
+  return { ...line, field, val: undefined };
+}
+
+/** A saved or active query back as editable lines (at least one line). */
+export function linesOf(records: readonly SuperQueryCondition[]): SuperQueryLine[] {
+  return records.length ? records.map((r) => newLine({ field: r.field, rule: r.rule, val: r.val })) : [newLine()];
+}
+
+/**
+ * The list parameters of an advanced query (§7 generic list GET): superQueryParams is
+ * encodeURIComponent(JSON.stringify(lines)) as the original client sends it, and superQueryMatchType.
+ */
+export function superQueryParams(active: ActiveSuperQuery | null): Record<string, string> {
+  if (!active?.records.length) return {};
+  return {
+    superQueryParams: encodeURIComponent(JSON.stringify(active.records)),
+    superQueryMatchType: active.matchType,
+  };
+}
