@@ -1,0 +1,404 @@
+/**
+ * `npm run bench`: one run against the real server and its embedded PostgreSQL in a fresh DATA_DIR.
+ *  1. first start (cluster created, migrated, seeded, listening), SIGTERM, warm start;
+ *  2. 100k bulk purchase records through the seed:bulk CLI;
+ *  3. idle memory of the server and its postgres processes (RSS and PSS);
+ *  4. autocannon, from a separate process, against the constant health route (the ceiling), the paged,
+ *     filtered, sorted purchase-record list, and the login;
+ *  5. a table on stdout and the same figures in bench/results/server-<date>.json.
+ * Options: --rows <n> (100000), --connections <n> (50), --duration <s> (10), --warmup <s> (2), --keep.
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { LoadResult, LoadSpec } from './load.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const ADMIN_PASSWORD = 'Bench@2026!';
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    connections: { type: 'string', default: '50' },
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '2' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const ROWS = Number(args.rows);
+const CONNECTIONS = Number(args.connections);
+const DURATION = Number(args.duration);
+const WARMUP = Number(args.warmup);
+
+const TARGETS = { listRatio: 0.5, listP99Ms: 20, warmStartS: 2, firstStartS: 5, idleRssMb: 200 };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Server {
+  child: ChildProcess;
+  output: string[];
+  seconds: number;
+}
+
+function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+    ADMIN_PASSWORD,
+    SEED_DEMO: '1',
+    TZ: 'Asia/Shanghai',
+  };
+}
+
+/** Spawns the server and measures until /aps/sys/health answers 200. */
+async function startServer(dataDir: string, port: number): Promise<Server> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+    cwd: root,
+    env: serverEnv(dataDir, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const keep = (chunk: Buffer) => {
+    output.push(chunk.toString());
+    if (output.length > 200) output.shift();
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`服务进程提前退出:\n${output.join('')}`);
+    const ok = await fetch(`http://127.0.0.1:${port}/aps/sys/health`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
+    if (ok) return { child, output, seconds: (performance.now() - started) / 1000 };
+    await sleep(20);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`服务 120 秒内未就绪:\n${output.join('')}`);
+}
+
+/** SIGTERM and wait for the orderly shutdown (HTTP, pool, cluster). */
+async function stopServer(server: Server): Promise<number> {
+  const started = performance.now();
+  if (server.child.exitCode !== null) return 0;
+  const exit = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000);
+  await exit;
+  clearTimeout(timer);
+  return (performance.now() - started) / 1000;
+}
+
+/** Runs a node script to completion; resolves with its stdout, rejects with its output on failure. */
+function runNode(script: string, scriptArgs: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [script, ...scriptArgs], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    child.stderr.on('data', (c: Buffer) => {
+      err += c.toString();
+    });
+    child.once('exit', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${script} 退出码 ${code}:\n${out}\n${err}`)),
+    );
+  });
+}
+
+// ---- memory -------------------------------------------------------------------------------------
+
+interface ProcMemory {
+  pid: number;
+  name: string;
+  rssKb: number;
+  pssKb: number;
+}
+
+function childrenOf(): Map<number, number[]> {
+  const map = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // Field 4 is the parent pid; the command (field 2) may hold spaces, so split after its ")".
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      const list = map.get(ppid) ?? [];
+      list.push(Number(entry));
+      map.set(ppid, list);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return map;
+}
+
+function processTree(pid: number): number[] {
+  const children = childrenOf();
+  const out: number[] = [];
+  const walk = (p: number) => {
+    out.push(p);
+    for (const c of children.get(p) ?? []) walk(c);
+  };
+  walk(pid);
+  return out;
+}
+
+function memoryOf(pid: number): ProcMemory | null {
+  try {
+    const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(rollup)?.[1] ?? 0);
+    const name = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ').slice(0, 60);
+    return { pid, name, rssKb: field('Rss'), pssKb: field('Pss') };
+  } catch {
+    return null;
+  }
+}
+
+interface MemorySnapshot {
+  rssMb: number;
+  pssMb: number;
+  serverRssMb: number;
+  serverPssMb: number;
+  postgresRssMb: number;
+  postgresPssMb: number;
+  postgresProcesses: number;
+}
+
+function memorySnapshot(serverPid: number): MemorySnapshot {
+  const procs = processTree(serverPid)
+    .map(memoryOf)
+    .filter((p): p is ProcMemory => p !== null);
+  const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
+  const sum = (list: ProcMemory[], key: 'rssKb' | 'pssKb') => list.reduce((a, p) => a + p[key], 0);
+  const server = procs.filter((p) => p.pid === serverPid);
+  const postgres = procs.filter((p) => p.pid !== serverPid);
+  return {
+    rssMb: mb(sum(procs, 'rssKb')),
+    pssMb: mb(sum(procs, 'pssKb')),
+    serverRssMb: mb(sum(server, 'rssKb')),
+    serverPssMb: mb(sum(server, 'pssKb')),
+    postgresRssMb: mb(sum(postgres, 'rssKb')),
+    postgresPssMb: mb(sum(postgres, 'pssKb')),
+    postgresProcesses: postgres.length,
+  };
+}
+
+// ---- HTTP ---------------------------------------------------------------------------------------
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/aps/sys/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+  });
+  const body = (await res.json()) as { success: boolean; message: string; result?: { token: string } };
+  if (!body.success || !body.result) throw new Error(`登录失败: ${res.status} ${body.message}`);
+  return body.result.token;
+}
+
+async function load(name: string, spec: LoadSpec): Promise<LoadResult> {
+  process.stdout.write(`  ${name} …`);
+  const out = await runNode('bench/src/load.ts', [JSON.stringify(spec)]);
+  const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult;
+  process.stdout.write(` ${Math.round(result.requestsPerSec)} req/s\n`);
+  if (result.non2xx || result.errors) {
+    throw new Error(
+      `${name}: ${result.non2xx} 个非 2xx 响应, ${result.errors} 个错误 ${JSON.stringify(result.statusCodes)}`,
+    );
+  }
+  return result;
+}
+
+// ---- run ----------------------------------------------------------------------------------------
+
+async function main() {
+  const loadAtStart = os.loadavg();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aps-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(
+    `APS 服务基准测试  数据目录 ${dataDir}  端口 ${port}  CPU ${os.cpus().length} 核  Node ${process.version}`,
+  );
+  let server: Server | null = null;
+  try {
+    console.log('首次启动（创建集群、迁移、种子数据）…');
+    server = await startServer(dataDir, port);
+    const firstStart = server.seconds;
+    const stopSeconds = await stopServer(server);
+    console.log(`  ${firstStart.toFixed(2)} s；停止 ${stopSeconds.toFixed(2)} s`);
+
+    console.log('热启动…');
+    server = await startServer(dataDir, port);
+    const warmStart = server.seconds;
+    console.log(`  ${warmStart.toFixed(2)} s`);
+    const serverPid = server.child.pid ?? 0;
+    await sleep(3000);
+    const idleAfterStart = memorySnapshot(serverPid);
+
+    console.log(`写入 ${ROWS.toLocaleString('en-US')} 条批量采购记录（npm run seed:bulk）…`);
+    const seedStarted = performance.now();
+    const seedOut = await runNode(
+      'apps/server/src/cli/seed-bulk.ts',
+      ['--rows', String(ROWS), '--truncate-bulk'],
+      serverEnv(dataDir, port),
+    );
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    console.log(`  ${seedOut.trim().split('\n').pop()}`);
+
+    const token = await login(base);
+    const headers = { 'X-Access-Token': token, 'tenant-id': '1' };
+    // What the purchase-record page asks for: a page past the first, one stage (about 1/12 of the rows), newest first.
+    const listPath =
+      '/aps/purchase/purchaseRecord/list?pageNo=3&pageSize=10&purchaseStage=5&column=createTime&order=desc';
+    const probe = await fetch(`${base}${listPath}`, { headers });
+    const probeBody = (await probe.json()) as { success: boolean; result?: { total: number; records: unknown[] } };
+    if (!probeBody.success || !probeBody.result || probeBody.result.records.length !== 10) {
+      throw new Error(`列表接口返回异常: ${JSON.stringify(probeBody).slice(0, 300)}`);
+    }
+    console.log(`列表探测: ${listPath} → total ${probeBody.result.total}`);
+
+    const common = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
+    console.log(`负载（autocannon，独立进程，${CONNECTIONS} 连接，预热 ${WARMUP} s + ${DURATION} s）:`);
+    const health = await load('GET /aps/sys/health', { ...common, url: `${base}/aps/sys/health` });
+    const list = await load('GET 采购记录列表', { ...common, url: `${base}${listPath}`, headers });
+    const loginLoad = await load('POST /aps/sys/login', {
+      ...common,
+      url: `${base}/aps/sys/login`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+    });
+    await sleep(3000);
+    const idleAfterLoad = memorySnapshot(serverPid);
+
+    const ratio = list.requestsPerSec / health.requestsPerSec;
+    const report = {
+      date: new Date().toISOString(),
+      machine: {
+        cpus: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? '',
+        loadavgAtStart: loadAtStart,
+        loadavgAtEnd: os.loadavg(),
+        node: process.version,
+      },
+      settings: { rows: ROWS, connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, listPath },
+      start: {
+        firstS: round(firstStart),
+        warmS: round(warmStart),
+        stopS: round(stopSeconds),
+        seedBulkS: round(seedSeconds),
+      },
+      memory: { idleAfterStart, idleAfterLoad },
+      load: { health, list, login: loginLoad },
+      listToCeiling: round(ratio, 3),
+      targets: {
+        listRatio: { target: `≥ ${TARGETS.listRatio}`, met: ratio >= TARGETS.listRatio },
+        listP99: { target: `≤ ${TARGETS.listP99Ms} ms`, met: list.p99 <= TARGETS.listP99Ms },
+        warmStart: { target: `≤ ${TARGETS.warmStartS} s`, met: warmStart <= TARGETS.warmStartS },
+        firstStart: { target: `≤ ${TARGETS.firstStartS} s`, met: firstStart <= TARGETS.firstStartS },
+        idleRss: { target: `≤ ${TARGETS.idleRssMb} MB`, met: idleAfterStart.rssMb <= TARGETS.idleRssMb },
+      },
+    };
+    printReport(report.load, ratio, report.start, idleAfterStart, idleAfterLoad, report.targets);
+    const file = path.join(root, 'bench/results', `server-${report.date.replace(/[:.]/g, '-')}.json`);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    // Results are committed and linted: let Biome lay the JSON out the way `npm run lint` expects.
+    spawnSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', file], { cwd: root, stdio: 'ignore' });
+    console.log(`\n结果已写入 ${path.relative(root, file)}`);
+  } finally {
+    if (server) await stopServer(server).catch(() => {});
+    if (args.keep) console.log(`保留数据目录 ${dataDir}`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function round(n: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+function printReport(
+  loads: Record<'health' | 'list' | 'login', LoadResult>,
+  ratio: number,
+  start: { firstS: number; warmS: number; stopS: number; seedBulkS: number },
+  idle: MemorySnapshot,
+  afterLoad: MemorySnapshot,
+  targets: Record<string, { target: string; met: boolean }>,
+) {
+  const rows = [
+    ['接口', 'req/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', '请求数'],
+    ...(
+      [
+        ['GET /aps/sys/health（上限）', loads.health],
+        ['GET 采购记录列表（分页/筛选/排序）', loads.list],
+        ['POST /aps/sys/login', loads.login],
+      ] as const
+    ).map(([name, r]) => [
+      name,
+      Math.round(r.requestsPerSec).toString(),
+      String(r.p50),
+      String(r.p90),
+      String(r.p99),
+      String(r.max),
+      String(r.total),
+    ]),
+  ];
+  const width = (s: string) => [...s].reduce((w, c) => w + ((c.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 0);
+  const cols = rows[0]?.map((_, i) => Math.max(...rows.map((r) => width(r[i] ?? '')))) ?? [];
+  const line = (r: readonly string[]) =>
+    r
+      .map((c, i) => (i === 0 ? c + ' '.repeat((cols[i] ?? 0) - width(c)) : ' '.repeat((cols[i] ?? 0) - width(c)) + c))
+      .join('  ');
+  console.log('');
+  for (const r of rows) console.log(line(r));
+  const mark = (k: string) => (targets[k]?.met ? '✓' : '✗');
+  console.log('');
+  console.log(`列表 / 上限:        ${(ratio * 100).toFixed(1)} %   ${mark('listRatio')} 目标 ≥ 50 %`);
+  console.log(`列表 p99:           ${loads.list.p99} ms   ${mark('listP99')} 目标 ≤ 20 ms`);
+  console.log(`首次启动:           ${start.firstS.toFixed(2)} s   ${mark('firstStart')} 目标 ≤ 5 s`);
+  console.log(`热启动:             ${start.warmS.toFixed(2)} s   ${mark('warmStart')} 目标 ≤ 2 s`);
+  console.log(`停止:               ${start.stopS.toFixed(2)} s`);
+  console.log(`批量写入 ${ROWS} 行:  ${start.seedBulkS.toFixed(2)} s（含 CLI 启动）`);
+  console.log(
+    `空闲内存（启动后）: RSS ${idle.rssMb} MB，PSS ${idle.pssMb} MB   ${mark('idleRss')} 目标 RSS ≤ 200 MB` +
+      `\n                    服务 RSS ${idle.serverRssMb} / PSS ${idle.serverPssMb} MB；` +
+      `postgres ${idle.postgresProcesses} 个进程 RSS ${idle.postgresRssMb} / PSS ${idle.postgresPssMb} MB`,
+  );
+  console.log(
+    `空闲内存（负载后）: RSS ${afterLoad.rssMb} MB，PSS ${afterLoad.pssMb} MB` +
+      `\n                    服务 RSS ${afterLoad.serverRssMb} / PSS ${afterLoad.serverPssMb} MB；` +
+      `postgres ${afterLoad.postgresProcesses} 个进程 RSS ${afterLoad.postgresRssMb} / PSS ${afterLoad.postgresPssMb} MB`,
+  );
+}
+
+await main();

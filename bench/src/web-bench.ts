@@ -1,0 +1,264 @@
+/// <reference lib="dom" />
+/**
+ * Web performance of the built app (issue 3 "Performance"), against the real server in headless Chromium:
+ * - gzipped JS the login page loads (budget 180 KB);
+ * - gzipped JS loaded after signing in, up to the workspace home (budget 450 KB, counted with the login's);
+ * - LCP of the login page (budget 400 ms, median of cold loads);
+ * - a tab switch, click → new content visible (budget 50 ms, median);
+ * - the editable grid's scroll frame on the demo page's 10,000-row × 20-column grid (budget 16 ms, p95): per
+ *   scrolled frame, from the scroll event to the new rows committed and laid out (the main thread's work for
+ *   that frame; paint aside).
+ *
+ * `npm run bench:web` builds the app first; this script only measures. Results: bench/results/web-<date>.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../../e2e/support/browser.ts';
+import { openSiderMenu } from '../../e2e/support/menu.ts';
+import { REPO_ROOT, startServer } from '../../e2e/support/server.ts';
+
+const DIST = path.join(REPO_ROOT, 'apps/web/dist');
+const RESULTS_DIR = path.join(REPO_ROOT, 'bench/results');
+const USERNAME = 'admin';
+const PASSWORD = 'Aps@2026';
+const LCP_RUNS = 7;
+const TAB_SWITCHES = 12;
+
+const BUDGETS = { loginJsKb: 180, workspaceJsKb: 450, loginLcpMs: 400, tabSwitchMs: 50, gridScrollP95Ms: 16 };
+const GRID_SCROLL_FRAMES = 150;
+
+const gzipCache = new Map<string, number>();
+
+/** Size of a built file once gzipped (level 9, as the server's precompressed .gz siblings). */
+function gzippedBytes(urlPath: string): number {
+  let size = gzipCache.get(urlPath);
+  if (size === undefined) {
+    const file = path.join(DIST, decodeURIComponent(urlPath));
+    size = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+    gzipCache.set(urlPath, size);
+  }
+  return size;
+}
+
+/** Records the JS files a page requests from the app (not /aps calls). */
+function trackScripts(page: Page, origin: string): Set<string> {
+  const scripts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin === origin && url.pathname.endsWith('.js')) scripts.add(url.pathname);
+  });
+  return scripts;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const sum = (paths: Iterable<string>) => [...paths].reduce((total, p) => total + gzippedBytes(p), 0);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+}
+
+async function newPage(browser: Browser, baseUrl: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1280, height: 800 },
+  });
+  context.setDefaultTimeout(30_000);
+  return context.newPage();
+}
+
+/** LCP of one cold load of the login page (new context: empty cache). */
+async function loginLcp(browser: Browser, baseUrl: string): Promise<number> {
+  const page = await newPage(browser, baseUrl);
+  await page.addInitScript(() => {
+    const w = window as unknown as { __lcp: number };
+    w.__lcp = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.__lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  await page.goto('/user/login', { waitUntil: 'load' });
+  await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+  // LCP is final once the page is idle; give the observer a frame to report.
+  await page.waitForTimeout(300);
+  const lcp = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
+  await page.context().close();
+  return lcp;
+}
+
+/** One tab switch measured in the page: click, then the first frame in which the target content is visible. */
+async function timeTabSwitch(page: Page, tabTitle: string, visibleSelector: string): Promise<number> {
+  return page.evaluate(
+    async ({ tabTitle, visibleSelector }) => {
+      const tabs = [...document.querySelectorAll<HTMLElement>('.aps-multi-tab .ant-tabs-tab')];
+      const tab = tabs.find((t) => t.textContent?.trim() === tabTitle);
+      const target = tab?.querySelector<HTMLElement>('.ant-tabs-tab-btn');
+      if (!target) throw new Error(`no tab ${tabTitle}`);
+      const shown = () => {
+        const el = document.querySelector<HTMLElement>(visibleSelector);
+        return Boolean(el && el.offsetParent !== null && el.getBoundingClientRect().height > 0);
+      };
+      const start = performance.now();
+      target.click();
+      await new Promise<void>((resolve) => {
+        const check = () => (shown() ? resolve() : requestAnimationFrame(check));
+        check();
+      });
+      // Until the frame showing it is painted.
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+      return performance.now() - start;
+    },
+    { tabTitle, visibleSelector },
+  );
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+/**
+ * Scrolls the demo page's 10,000-row grid one step per frame and times each frame's work: from the scroll event
+ * (captured first, on window) to the rows React committed for it (a MutationObserver), with layout forced.
+ */
+async function gridScrollFrames(page: Page): Promise<number[]> {
+  await page.goto('/demo/grid');
+  await page.getByRole('tab', { name: '大数据量' }).click();
+  await page.getByRole('region', { name: '性能表格' }).getByText('CG-00001').waitFor();
+  await page.waitForTimeout(500);
+  return page.evaluate(async (frames) => {
+    const holder = document.querySelector<HTMLElement>(
+      'section[aria-label="性能表格"] .ant-table-tbody-virtual-holder',
+    );
+    if (!holder) throw new Error('no virtual holder');
+    const times: number[] = [];
+    let start = 0;
+    let pending: ((t: number) => void) | null = null;
+    const onScroll = () => {
+      start = performance.now();
+    };
+    window.addEventListener('scroll', onScroll, true);
+    const observer = new MutationObserver(() => {
+      if (!pending) return;
+      void holder.getBoundingClientRect().height;
+      const done = pending;
+      pending = null;
+      done(performance.now() - start);
+    });
+    observer.observe(holder, { childList: true, subtree: true, characterData: true });
+    for (let i = 0; i < frames; i++) {
+      const committed = new Promise<number>((resolve) => {
+        pending = resolve;
+      });
+      // Three rows (61 px each) per frame: every frame brings new rows in.
+      holder.scrollTop += 183;
+      const t = await Promise.race([committed, new Promise<number>((r) => setTimeout(() => r(-1), 500))]);
+      pending = null;
+      if (t >= 0) times.push(t);
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+    }
+    observer.disconnect();
+    window.removeEventListener('scroll', onScroll, true);
+    return times;
+  }, GRID_SCROLL_FRAMES);
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('apps/web/dist is missing: npm run build first');
+  const server = await startServer();
+  const browser = await launchBrowser();
+  try {
+    const origin = new URL(server.baseUrl).origin;
+
+    // Warm the server (first requests compile routes, fill caches) so the figures show the client.
+    await (await newPage(browser, server.baseUrl)).goto('/user/login');
+
+    // 1. JS of the login page, then 2. what signing in to the workspace adds.
+    const page = await newPage(browser, server.baseUrl);
+    const scripts = trackScripts(page, origin);
+    await page.goto('/user/login', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    const loginScripts = new Set(scripts);
+    const loginJs = sum(loginScripts);
+
+    await page.getByLabel('用户名', { exact: true }).fill(USERNAME);
+    await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL('**/dashboard/analysis');
+    await page.getByRole('heading', { name: /^欢迎，/ }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const afterLogin = [...scripts].filter((s) => !loginScripts.has(s));
+    const addedJs = sum(afterLogin);
+    const workspaceJs = loginJs + addedJs;
+
+    // 3. Tab switches between the home and a kept-alive list (both already visited once).
+    await openSiderMenu(page, '采购管理', '采购记录', '/purchase/record');
+    await page.getByRole('columnheader', { name: '采购编号' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const switches: number[] = [];
+    for (let i = 0; i < TAB_SWITCHES; i++) {
+      switches.push(await timeTabSwitch(page, '首页', '.ant-list, ul[aria-label="我的功能菜单"]'));
+      switches.push(await timeTabSwitch(page, '采购记录', '.ant-table-wrapper'));
+    }
+
+    // 4. The editable grid's scroll frames (10,000 rows × 20 columns, virtual).
+    const gridFrames = await gridScrollFrames(page);
+    await page.context().close();
+
+    // 5. LCP of cold loads of the login page.
+    const lcps: number[] = [];
+    for (let i = 0; i < LCP_RUNS; i++) lcps.push(await loginLcp(browser, server.baseUrl));
+
+    const results = {
+      date: new Date().toISOString(),
+      loginJsKbGzip: kb(loginJs),
+      workspaceJsKbGzip: kb(workspaceJs),
+      addedAfterLoginJsKbGzip: kb(addedJs),
+      loginLcpMs: Math.round(median(lcps)),
+      tabSwitchMs: Math.round(median(switches) * 10) / 10,
+      gridScrollP95Ms: Math.round(percentile(gridFrames, 95) * 10) / 10,
+      gridScrollMedianMs: Math.round(median(gridFrames) * 10) / 10,
+      samples: {
+        lcpMs: lcps.map(Math.round),
+        tabSwitchMs: switches.map((v) => Math.round(v * 10) / 10),
+        gridScrollFrames: gridFrames.length,
+      },
+      chunks: {
+        login: [...loginScripts].map((s) => ({ file: s, kbGzip: kb(gzippedBytes(s)) })),
+        afterLogin: afterLogin.map((s) => ({ file: s, kbGzip: kb(gzippedBytes(s)) })),
+      },
+      budgets: BUDGETS,
+    };
+    const verdict = (value: number, budget: number) => (value <= budget ? 'ok' : 'OVER BUDGET');
+    console.log('Web performance (built app, headless Chromium, localhost)');
+    console.log(
+      `  login page JS (gzip):      ${results.loginJsKbGzip} KB  (≤ ${BUDGETS.loginJsKb})  ${verdict(results.loginJsKbGzip, BUDGETS.loginJsKb)}`,
+    );
+    console.log(
+      `  workspace JS (gzip):       ${results.workspaceJsKbGzip} KB  (≤ ${BUDGETS.workspaceJsKb}; +${results.addedAfterLoginJsKbGzip} KB after login)  ${verdict(results.workspaceJsKbGzip, BUDGETS.workspaceJsKb)}`,
+    );
+    console.log(
+      `  login LCP (median of ${LCP_RUNS}):   ${results.loginLcpMs} ms  (≤ ${BUDGETS.loginLcpMs})  ${verdict(results.loginLcpMs, BUDGETS.loginLcpMs)}`,
+    );
+    console.log(
+      `  tab switch (median of ${switches.length}): ${results.tabSwitchMs} ms  (≤ ${BUDGETS.tabSwitchMs})  ${verdict(results.tabSwitchMs, BUDGETS.tabSwitchMs)}`,
+    );
+    console.log(
+      `  grid scroll frame (p95 of ${gridFrames.length}, 10k rows): ${results.gridScrollP95Ms} ms  (median ${results.gridScrollMedianMs}; ≤ ${BUDGETS.gridScrollP95Ms})  ${verdict(results.gridScrollP95Ms, BUDGETS.gridScrollP95Ms)}`,
+    );
+    fs.mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = path.join(RESULTS_DIR, `web-${results.date.slice(0, 10)}.json`);
+    fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+    console.log(`  written to ${path.relative(REPO_ROOT, file)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,78 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { hoverToOpen } from '../support/hover.ts';
+import { headerReady } from './header-support.ts';
+import { collectErrors, userPage, waitForPath } from './shell-support.ts';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  expect(errors).toEqual([]);
+});
+
+async function signedIn(username: string, viewport?: { width: number; height: number }) {
+  ({ context, page } = await userPage(browser, baseUrl, username, viewport ? { viewport } : {}));
+  errors = collectErrors(page);
+  await page.goto('/dashboard/analysis');
+  await headerReady(page);
+}
+
+describe('header', () => {
+  it('menu search finds a page of the menu and goes there', async () => {
+    await signedIn('buyer01');
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    const box = page.getByRole('combobox', { name: '搜索菜单' });
+    await box.fill('采购记录');
+    const option = page.locator('.ant-select-item-option').filter({ hasText: '采购管理 / 采购记录' });
+    await option.waitFor();
+    await screenshot(page, 'header-menu-search');
+    await option.click();
+    await waitForPath(page, '/purchase/record');
+  });
+
+  it('menu search is a modal on mobile', async () => {
+    await signedIn('buyer01', { width: 390, height: 844 });
+    await page.getByRole('button', { name: '搜索菜单' }).click();
+    const modal = page.getByRole('dialog', { name: '搜索菜单' });
+    await modal.waitFor();
+    await modal.getByRole('combobox', { name: '搜索菜单' }).fill('采购记录');
+    await page.locator('.ant-select-item-option').filter({ hasText: '采购记录' }).first().click();
+    await waitForPath(page, '/purchase/record');
+    await modal.waitFor({ state: 'hidden' });
+  });
+
+  it('problem feedback lists the common questions and links to more help', async () => {
+    await signedIn('buyer01');
+    await page.getByRole('button', { name: '问题反馈' }).click();
+    const drawer = page.getByRole('dialog', { name: '问题反馈' });
+    await drawer.waitFor();
+    await drawer.getByText('常见问题').waitFor();
+    await drawer.locator('.ant-collapse-item').first().waitFor();
+    expect(await drawer.locator('.ant-collapse-item').count()).toBeGreaterThan(0);
+    expect(await drawer.getByRole('link', { name: '更多帮助' }).getAttribute('href')).toBe('/moreHelp');
+    await screenshot(page, 'header-feedback-drawer');
+  });
+
+  it('integrity supervision shows its image on hover', async () => {
+    await signedIn('buyer01');
+    const image = page.getByRole('img', { name: '廉洁监督：监督举报电话与举报邮箱' });
+    await hoverToOpen(page.getByRole('button', { name: '廉洁监督' }), image);
+    expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await screenshot(page, 'header-integrity');
+  });
+});

@@ -1,0 +1,168 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newUserPage, screenshot } from '../support/browser.ts';
+import { userMenu } from './header-support.ts';
+
+const baseUrl = inject('baseUrl');
+const PASSWORD = 'Aps@2026';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+let pageErrors: string[];
+
+/** The user dropdown's 退出登录, confirmed. */
+async function signOut() {
+  await userMenu(page, '退出登录');
+  await page
+    .getByRole('dialog')
+    .filter({ hasText: '真的要注销登录吗 ?' })
+    .getByRole('button', { name: '确定' })
+    .click();
+}
+// Every test starts as a new visitor (empty localStorage, no token) and must not raise script errors.
+beforeEach(async () => {
+  ({ context, page } = await newUserPage(browser, baseUrl));
+  pageErrors = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  page.on('console', (msg) => {
+    // The browser logs every non-2xx response (a wrong password's 400); those are expected, script errors are not.
+    if (msg.type() === 'error' && !msg.text().startsWith('Failed to load resource')) pageErrors.push(msg.text());
+  });
+});
+afterEach(async () => {
+  await context?.close();
+  expect(pageErrors).toEqual([]);
+});
+
+async function signIn(username: string, password: string) {
+  await page.getByLabel('用户名', { exact: true }).fill(username);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** The titles of the menu tiles on the signed-in home, once they have loaded. */
+async function menuTitles(): Promise<string[]> {
+  const menu = page.getByRole('list', { name: '我的功能菜单' });
+  await menu.getByRole('listitem').first().waitFor();
+  return menu.getByRole('heading').allInnerTexts();
+}
+
+/** The token the app keeps in localStorage (vue-ls layout: {"value": …, "expire": …}). */
+async function storedToken(): Promise<string | null> {
+  const raw = await page.evaluate(() => localStorage.getItem('pro__Access-Token'));
+  return raw === null ? null : (JSON.parse(raw) as { value: string }).value;
+}
+
+describe('登录', () => {
+  it('asks for the missing fields, then shows the server message for a wrong password', async () => {
+    await page.goto('/user/login');
+    await expect.poll(() => page.title()).toBe('全流程数字化采购平台');
+    await page.getByRole('heading', { name: '全流程数字化采购平台' }).waitFor();
+    await screenshot(page, 'login');
+
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByText('请输入用户名').waitFor();
+    await page.getByText('请输入密码').waitFor();
+
+    await signIn('buyer01', 'wrong-password');
+    await page.getByText('用户名或密码错误，再错4次账号将被锁定10分钟').waitFor();
+    await screenshot(page, 'login-error');
+    // The form is usable again at once, not only after the toast has gone (it stays three seconds).
+    await expect
+      .poll(() => page.getByRole('button', { name: '登录', exact: true }).isEnabled(), { timeout: 2500 })
+      .toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/user/login');
+    expect(await storedToken()).toBeNull();
+  });
+
+  it('signs admin in to a home with a welcome and the full menu; a supplier sees a smaller one', async () => {
+    // In the production build / is the portal (/home); the login page is one click away.
+    await page.goto('/');
+    await page.waitForURL('**/home');
+    await page.goto('/user/login');
+    await signIn('admin', PASSWORD);
+    await page.waitForURL('**/dashboard/analysis');
+    await page.getByRole('heading', { name: /^欢迎，/ }).waitFor();
+
+    const adminMenu = await menuTitles();
+    expect(adminMenu).toEqual(expect.arrayContaining(['采购管理', '系统管理', '供应商管理']));
+    // Hidden menu entries (个人页, 我的消息) are routes, not things to show.
+    expect(adminMenu).not.toContain('个人页');
+    const stored = await page.evaluate(() => localStorage.getItem('pro__Login_Userinfo'));
+    expect(JSON.parse(stored ?? '{}').value?.username).toBe('admin');
+    await screenshot(page, 'dashboard-admin');
+
+    // Same browser tab, another user: the menu must be theirs, not the cached admin menu.
+    await signOut();
+    await page.waitForURL('**/user/login');
+    await signIn('supplier01', PASSWORD);
+    // A supplier (userEnd 3) has no home page: the first menu entry leads to the announcement tabs (§1).
+    await page.waitForURL('**/purchaseannouncement/PurchaseAnnouncementTabs');
+    const sideMenu = page.locator('.aps-sider .ant-menu-root');
+    await sideMenu.getByText('采购管理', { exact: true }).waitFor();
+    await expect.poll(() => page.getByText('系统管理', { exact: true }).count()).toBe(0);
+    await screenshot(page, 'dashboard-supplier');
+  });
+
+  it('sends a visitor without a token to the login page and back to the page they asked for', async () => {
+    await page.goto('/dashboard/analysis');
+    await page.waitForURL('**/user/login?redirect=*');
+    const url = new URL(page.url());
+    expect(url.pathname + url.search).toBe('/user/login?redirect=%2Fdashboard%2Fanalysis');
+
+    await signIn('buyer01', PASSWORD);
+    await page.waitForURL('**/dashboard/analysis');
+    await page.getByRole('heading', { name: /^欢迎，/ }).waitFor();
+  });
+
+  it('sends a user whose token the server no longer accepts back to the login page', async () => {
+    await page.goto('/user/login');
+    await page.evaluate(() =>
+      localStorage.setItem('pro__Access-Token', JSON.stringify({ value: 'revoked.token', expire: null })),
+    );
+    await page.goto('/dashboard/analysis');
+    // §2: the permission load fails, so the guard logs out and goes to /user/login.
+    await page.waitForURL((url) => url.pathname === '/user/login');
+    expect(await storedToken()).toBeNull();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    // Signed out, any non-public path goes to the login page first (§2 guard); /404 itself is public.
+    await page.goto('/no/such/page');
+    await page.waitForURL('**/user/login?redirect=%2Fno%2Fsuch%2Fpage');
+    await page.goto('/404');
+    await page.getByText('很抱歉，资源未找到!').waitFor();
+    await screenshot(page, 'not-found');
+    await page.getByRole('button', { name: '返回首页' }).click();
+    await page.waitForURL('**/home');
+  });
+
+  it('signs out: back to the login page, and the old token is refused by the server', async () => {
+    await page.goto('/user/login');
+    await signIn('admin', PASSWORD);
+    await page.waitForURL('**/dashboard/analysis');
+    const token = await storedToken();
+    expect(token).toBeTruthy();
+
+    await signOut();
+    await page.waitForURL('**/user/login');
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
+    expect(await storedToken()).toBeNull();
+
+    const response = await fetch(`${baseUrl}/aps/sys/user/getUserInfo`, { headers: { 'X-Access-Token': token ?? '' } });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { success: boolean }).success).toBe(false);
+
+    // And the signed-in page is closed again.
+    await page.goto('/dashboard/analysis');
+    await page.waitForURL('**/user/login?redirect=*');
+  });
+});

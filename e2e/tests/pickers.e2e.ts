@@ -1,0 +1,256 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { openSiderMenu } from '../support/menu.ts';
+import { collectErrors, userPage } from './shell-support.ts';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  expect(errors).toEqual([]);
+});
+
+/** Admin opens 示例页面 → 选择组件 from the side menu. */
+async function openDemo() {
+  ({ context, page } = await userPage(browser, baseUrl, 'admin'));
+  errors = collectErrors(page);
+  await page.goto('/dashboard/analysis');
+  await openSiderMenu(page, '示例页面', '选择组件', '/demo/pickers');
+  await section('选人组件').waitFor();
+}
+
+const section = (title: string) => page.getByRole('region', { name: title });
+const shown = (label: string) => page.getByLabel(label, { exact: true });
+const dialog = (title: string) => page.getByRole('dialog', { name: title });
+const visibleRows = (scope: ReturnType<typeof dialog>) => scope.locator('.ant-table-tbody .ant-table-row');
+const rowOf = (scope: ReturnType<typeof dialog>, text: string) => visibleRows(scope).filter({ hasText: text }).first();
+const treeNode = (scope: ReturnType<typeof dialog>, title: string) =>
+  scope.locator('.ant-tree-treenode').filter({ has: page.getByTitle(title, { exact: true }) });
+
+describe('选择组件 demo page', () => {
+  it('picks users: filter by unit, search, page, select, see the selected list and the value', async () => {
+    await openDemo();
+    await screenshot(page, 'pickers-demo');
+
+    await section('选人组件').getByRole('button', { name: '选择' }).first().click();
+    const modal = dialog('用户');
+    await modal.waitFor();
+    // 5 per page (§9), the total below.
+    await expect.poll(() => visibleRows(modal).count()).toBe(5);
+    await expect.poll(() => modal.locator('.ant-pagination-total-text').textContent()).toMatch(/共 \d+ 条/);
+
+    // Unit filter: only the people of 华信物资贸易分公司.
+    await treeNode(modal, '华信物资贸易分公司').locator('.ant-tree-node-content-wrapper').click();
+    await expect.poll(() => visibleRows(modal).allInnerTexts()).toEqual([expect.stringContaining('branch01')]);
+    await rowOf(modal, 'branch01').locator('.ant-checkbox-input').check();
+    // Unselect the unit again: everyone.
+    await treeNode(modal, '华信物资贸易分公司').locator('.ant-tree-node-content-wrapper').click();
+    await expect.poll(() => visibleRows(modal).count()).toBe(5);
+
+    // Query by account or name.
+    await modal.getByLabel('账号或姓名').fill('expert');
+    await modal.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => visibleRows(modal).count()).toBe(2);
+    await rowOf(modal, 'expert01').locator('.ant-checkbox-input').check();
+
+    // Clear the query and go to page 2; the selection stays.
+    await modal.getByLabel('账号或姓名').fill('');
+    await modal.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => visibleRows(modal).count()).toBe(5);
+    await modal.locator('.ant-pagination-item-2').click();
+    await expect.poll(() => modal.locator('.ant-pagination-item-active').textContent()).toBe('2');
+    const pageTwoFirst = visibleRows(modal).first();
+    const third = ((await pageTwoFirst.locator('td').nth(1).textContent()) ?? '').trim();
+    expect(['branch01', 'expert01']).not.toContain(third);
+    await pageTwoFirst.locator('.ant-checkbox-input').check();
+
+    const chosen = modal.locator('.aps-picker-selected');
+    await expect.poll(() => chosen.locator('.ant-card-head-title').textContent()).toBe('已选 3 人');
+    await expect
+      .poll(() => chosen.locator('.ant-tag').allInnerTexts())
+      .toEqual([
+        expect.stringContaining('branch01'),
+        expect.stringContaining('expert01'),
+        expect.stringContaining(third),
+      ]);
+    await screenshot(page, 'pickers-user-modal', modal);
+    // Removing a tag from the selected list unticks the row.
+    await chosen.locator('.ant-tag').filter({ hasText: third }).locator('.ant-tag-close-icon').click();
+    await expect.poll(() => chosen.locator('.ant-card-head-title').textContent()).toBe('已选 2 人');
+    await pageTwoFirst.locator('.ant-checkbox-input').check();
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+
+    await expect.poll(() => shown('用户值').textContent()).toBe(`branch01,expert01,${third}`);
+    await expect.poll(() => shown('用户姓名').textContent()).toMatch(/^李秀英,赵明远,.+/);
+    const box = section('选人组件').locator('input').first();
+    await expect.poll(() => box.inputValue()).toMatch(/^李秀英,赵明远,/);
+
+    // A saved value (buyer01) shows its real name; the single picker keeps one person (radio).
+    const single = section('选人组件').locator('input').nth(1);
+    await expect.poll(() => single.inputValue()).toBe('张建国');
+    await section('选人组件').getByRole('button', { name: '选择' }).nth(1).click();
+    await modal.waitFor();
+    await modal.getByLabel('账号或姓名').fill('expert02');
+    await modal.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => visibleRows(modal).count()).toBe(1);
+    await rowOf(modal, 'expert02').locator('.ant-radio-input').check();
+    await expect
+      .poll(() => modal.locator('.aps-picker-selected .ant-tag').allTextContents())
+      .toEqual([expect.stringContaining('expert02')]);
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await expect.poll(() => shown('单选用户值').textContent()).toBe('expert02');
+    await expect.poll(() => single.inputValue()).toBe('钱丽华');
+  });
+
+  it('selects departments with unlinked and linked checking', async () => {
+    await openDemo();
+    const pickers = section('部门选择').getByRole('button', { name: '选择' });
+
+    // Unlinked (default): ticking the group ticks only the group.
+    await pickers.nth(0).click();
+    let modal = dialog('部门选择');
+    await modal.waitFor();
+    await expect.poll(() => modal.getByRole('radio', { name: '父子不关联' }).isChecked()).toBe(true);
+    await treeNode(modal, '华信建设集团有限公司').locator('.ant-tree-checkbox').click();
+    await expect.poll(() => modal.locator('.ant-tree-checkbox-checked').count()).toBe(1);
+    await treeNode(modal, '城南综合管廊项目部').locator('.ant-tree-checkbox').click();
+    await expect.poll(() => modal.locator('.ant-tree-checkbox-checked').count()).toBe(2);
+    await screenshot(page, 'pickers-depart-modal', modal);
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await expect.poll(() => shown('不关联部门').textContent()).toBe('华信建设集团有限公司,城南综合管廊项目部');
+
+    // Linked: ticking the group ticks every department under it.
+    await pickers.nth(1).click();
+    modal = dialog('部门选择');
+    await modal.waitFor();
+    await expect.poll(() => modal.getByRole('radio', { name: '父子关联' }).isChecked()).toBe(true);
+    await treeNode(modal, '华信建设集团有限公司').locator('.ant-tree-checkbox').click();
+    // Other test files may add departments elsewhere in the tree: check the group's own branch.
+    for (const name of ['华信建设集团有限公司', '华信第一工程分公司', '华信物资贸易分公司', '城南综合管廊项目部']) {
+      await expect.poll(() => treeNode(modal, name).locator('.ant-tree-checkbox-checked').count()).toBe(1);
+    }
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+    const linked = await shown('关联部门').textContent();
+    for (const name of ['华信建设集团有限公司', '华信第一工程分公司', '华信物资贸易分公司', '城南综合管廊项目部']) {
+      expect(linked).toContain(name);
+    }
+  });
+
+  it('picks a region, verifies the slider, and shows the small controls', async () => {
+    await openDemo();
+    const region = section('省市区');
+    // The three linked selects restore a saved district.
+    await expect
+      .poll(() => region.locator('.ant-select-content, .ant-select-selection-item').allInnerTexts())
+      .toEqual(expect.arrayContaining(['浙江省', '杭州市', '西湖区']));
+    await expect.poll(() => region.getByText('Bad type value').isVisible()).toBe(true);
+
+    await region.locator('.ant-cascader').first().click();
+    for (const name of ['广东省', '深圳市', '南山区']) {
+      await page
+        .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
+        .filter({ hasText: name })
+        .first()
+        .click();
+    }
+    await expect.poll(() => shown('地区编码').textContent()).toBe('440305');
+    await expect.poll(() => shown('地区名称').textContent()).toBe('广东省 / 深圳市 / 南山区');
+
+    // Slider: a short drag snaps back; a drag to the end passes and then cannot move.
+    const slider = page.getByRole('slider');
+    await slider.scrollIntoViewIfNeeded();
+    const drag = async (dx: number) => {
+      const box = await slider.boundingBox();
+      if (!box) throw new Error('no slider');
+      const y = box.y + box.height / 2;
+      await page.mouse.move(box.x + 5, y);
+      await page.mouse.down();
+      await page.mouse.move(box.x + 5 + dx / 2, y, { steps: 5 });
+      await page.mouse.move(box.x + 5 + dx, y, { steps: 5 });
+      await page.mouse.up();
+    };
+    await drag(120);
+    await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('0');
+    await expect.poll(() => section('开关与滑块验证').getByText('拖动滑块验证').isVisible()).toBe(true);
+    await expect.poll(() => shown('验证状态').textContent()).toBe('未通过');
+    await drag(400);
+    await expect.poll(() => section('开关与滑块验证').getByText('验证通过').isVisible()).toBe(true);
+    await expect.poll(() => shown('验证状态').textContent()).toBe('已通过');
+    const passedAt = await slider.getAttribute('aria-valuenow');
+    await drag(-200);
+    expect(await slider.getAttribute('aria-valuenow')).toBe(passedAt);
+
+    // Y/N switch.
+    await expect.poll(() => shown('开关值').textContent()).toBe('N');
+    await page.getByRole('switch', { name: '是否启用' }).click();
+    await expect.poll(() => shown('开关值').textContent()).toBe('Y');
+
+    // Messages of §5 and §8, the money format and the elapsed time.
+    await expect.poll(() => section('字典组件').getByText('字典Code不能为空!').isVisible()).toBe(true);
+    await expect
+      .poll(() => section('分类字典').getByText('组件JTreeSelect-condition传值有误，需要一个json字符串!').isVisible())
+      .toBe(true);
+    const misc = section('计时、省略与金额');
+    await expect.poll(() => misc.getByText('invalid target prop').isVisible()).toBe(true);
+    await expect.poll(() => misc.getByText('1,234,567.89 元').isVisible()).toBe(true);
+    await expect.poll(() => misc.getByText('2天 02小时 30分 15秒').isVisible()).toBe(true);
+    await expect.poll(() => misc.getByText(/^2天 03小时 04分 \d\d秒$/).isVisible()).toBe(true);
+
+    // The code editor loads lazily.
+    await page.locator('.cm-editor').waitFor();
+    await page.evaluate('window.scrollTo(0, 0)');
+    await screenshot(page, 'pickers-demo-done');
+  });
+
+  it('chooses with the business-component, company and category selects', async () => {
+    await openDemo();
+    const companies = section('公司选择');
+
+    // Business-component select over sys_user: query by name, tick, confirm; the box shows the real name.
+    await companies.getByRole('button', { name: '选择' }).click();
+    const modal = dialog('选择用户');
+    await modal.waitFor();
+    await modal.getByLabel('姓名').fill('李秀英');
+    await modal.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => visibleRows(modal).count()).toBe(1);
+    await rowOf(modal, 'branch01').locator('.ant-checkbox-input').check();
+    await expect.poll(() => modal.locator('.ant-tag').allTextContents()).toEqual(['李秀英']);
+    await screenshot(page, 'pickers-biz-modal', modal);
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+    await expect.poll(() => shown('业务组件值').textContent()).toBe('branch01');
+    await expect.poll(() => companies.getByText('李秀英').isVisible()).toBe(true);
+
+    // Company select: the group and its branch companies only.
+    await companies.locator('.ant-tree-select').first().click();
+    const dropdown = page.locator('.ant-tree-select-dropdown:visible');
+    await dropdown.getByTitle('华信第一工程分公司', { exact: true }).click();
+    await expect.poll(() => dropdown.getByTitle('城南综合管廊项目部').count()).toBe(0);
+    await expect.poll(() => shown('公司值').textContent()).toMatch(/^[0-9a-f-]{36}$/);
+    await page.keyboard.press('Escape');
+
+    // Category tree select: the roots, then a pick.
+    const category = section('分类字典');
+    await category.locator('.ant-tree-select').first().click();
+    const catDropdown = page.locator('.ant-tree-select-dropdown:visible');
+    await catDropdown.getByTitle('物资', { exact: true }).click();
+    await expect.poll(() => shown('分类值').textContent()).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => category.getByTitle('物资').first().isVisible()).toBe(true);
+  });
+});

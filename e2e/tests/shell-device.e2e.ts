@@ -1,0 +1,80 @@
+/// <reference lib="dom" />
+// page.evaluate callbacks run in the browser.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { collectErrors, userPage, waitForPath } from './shell-support.ts';
+
+const baseUrl = inject('baseUrl');
+
+let browser: Browser;
+let context: BrowserContext | undefined;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  await context?.close();
+  context = undefined;
+  expect(errors).toEqual([]);
+});
+
+async function open(viewport: { width: number; height: number }, path: string) {
+  ({ context, page } = await userPage(browser, baseUrl, 'admin', { viewport }));
+  errors = collectErrors(page);
+  await page.goto(path);
+  await page.locator('.aps-header').waitFor();
+}
+
+/** The width antd gives the table element (scroll x sets it). */
+function tableWidth() {
+  return page.locator('.ant-table-content table').evaluate((el) => (el as HTMLElement).style.width);
+}
+
+describe('device breakpoints (1088 / 768 / 500)', () => {
+  it('closes the sidebar below 1088 px and keeps the tabs', async () => {
+    await open({ width: 1087, height: 800 }, '/dashboard/analysis');
+    await expect.poll(() => page.locator('.aps-sider').getAttribute('class')).toContain('ant-layout-sider-collapsed');
+    await page.locator('.aps-multi-tab').waitFor();
+    await page.setViewportSize({ width: 1088, height: 800 });
+    await expect
+      .poll(() => page.locator('.aps-sider').getAttribute('class'))
+      .not.toContain('ant-layout-sider-collapsed');
+    // The trigger still folds it by hand.
+    await page.getByRole('button', { name: '收起菜单' }).click();
+    await expect.poll(() => page.locator('.aps-sider').getAttribute('class')).toContain('ant-layout-sider-collapsed');
+  });
+
+  it('is mobile at 767.99 px and below: menu in a drawer, no tabs; tables scroll x 800 below 500 px', async () => {
+    await open({ width: 768, height: 800 }, '/purchase/record');
+    await page.locator('.aps-sider').waitFor();
+    await page.locator('.aps-multi-tab').waitFor();
+    await page.getByRole('columnheader', { name: '采购编号' }).waitFor();
+    expect(await tableWidth()).toBe('');
+
+    await page.setViewportSize({ width: 767, height: 800 });
+    await expect.poll(() => page.locator('.aps-sider').count()).toBe(0);
+    await expect.poll(() => page.locator('.aps-multi-tab').count()).toBe(0);
+    expect(await tableWidth()).toBe('');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(tableWidth).toBe('800px');
+    await screenshot(page, 'mobile');
+
+    await page.getByRole('button', { name: '展开菜单' }).click();
+    const drawer = page.locator('.aps-menu-drawer');
+    await drawer.getByRole('navigation', { name: '菜单' }).waitFor();
+    await screenshot(page, 'mobile-menu');
+    await drawer.getByText('流程中心', { exact: true }).click();
+    await drawer.getByRole('menuitem', { name: '我的待办', exact: true }).click();
+    await waitForPath(page, '/workflow/todo');
+    // The drawer closes after a choice.
+    await expect.poll(() => drawer.locator('.ant-drawer-content-wrapper').isVisible()).toBe(false);
+    await page.getByText('「我的待办」功能建设中').waitFor();
+  });
+});

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    root: import.meta.dirname,
+    include: ['tests/**/*.e2e.ts'],
+    // One real server for the whole run (started in globalSetup), one browser per test file.
+    globalSetup: ['support/global-setup.ts'],
+    // Files share the server's demo accounts (and their lockout counters): run them one after another.
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+    environment: 'node',
+    // A screen follows a click within a second on an idle machine; on a busy 2-core CI box it may take a few.
+    expect: { poll: { timeout: 5_000 } },
+    // CI's 2 shared cores occasionally starve the browser past a wait; a test that fails twice in a row is a
+    // real failure. The report marks a retried test, so a flaky one is seen and fixed, not hidden.
+    retry: process.env.CI ? 1 : 0,
+  },
+});
