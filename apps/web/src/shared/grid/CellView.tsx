@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react';
+import { memo, type ReactNode, useState } from 'react';
 import { cellTypeOf } from './cells.tsx';
 import type { GridCellProps, GridColumn, GridOption, GridRow } from './types.ts';
 
@@ -14,7 +14,26 @@ interface CellViewProps {
   onDone: () => void;
 }
 
-/** One cell: the resting display, or the editor while it is the active cell; its error under it. */
+/**
+ * A cell type's display or editor, drawn in its own component: their hooks (an editor's draft, an upload's busy
+ * state) stay apart from the cell's, and switching between them starts the other afresh.
+ */
+function CellBody({ draw, cell }: { draw: (props: GridCellProps) => ReactNode; cell: GridCellProps }) {
+  return draw(cell);
+}
+
+/** What this cell typed while the grid's rows catch up: the value before, every value sent, the last one. */
+interface Draft {
+  base: unknown;
+  sent: unknown[];
+  value: unknown;
+}
+
+/**
+ * One cell: the resting display, or the editor while it is the active cell; its error under it. Memoised: a
+ * scroll or an edit elsewhere leaves it alone. A typed value shows at once from the cell's draft while the grid
+ * redraws its rows in a transition; once the rows hold a value this cell did not send, the rows win.
+ */
 export const CellView = memo(function CellView({
   column,
   row,
@@ -26,22 +45,31 @@ export const CellView = memo(function CellView({
   onChange,
   onDone,
 }: CellViewProps) {
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const stored = row[column.key];
+  // The rows still show the value before the edit or one sent earlier: the draft is ahead of them.
+  const pending = draft !== null && stored !== draft.value && (stored === draft.base || draft.sent.includes(stored));
+  if (draft !== null && !pending) setDraft(null);
   const type = cellTypeOf(column.type);
   const props: GridCellProps = {
     column,
     row,
     rowIndex,
-    value: row[column.key],
+    value: pending ? draft.value : stored,
     options,
     editing,
     disabled,
-    onChange: (value) => onChange(row.id, column.key, value),
+    onChange: (value) => {
+      setDraft((d) => (d ? { ...d, sent: [...d.sent, value], value } : { base: stored, sent: [value], value }));
+      onChange(row.id, column.key, value);
+    },
     onDone,
   };
   let body: ReactNode;
   if (column.type === 'slot') body = column.render?.(row, rowIndex);
-  else if (editing && type?.editor && !disabled) body = type.editor(props);
-  else body = type?.display(props) ?? String(row[column.key] ?? '');
+  else if (editing && type?.editor && !disabled) body = <CellBody key="editor" draw={type.editor} cell={props} />;
+  else if (type) body = <CellBody key="display" draw={type.display} cell={props} />;
+  else body = String(stored ?? '');
   return (
     <div
       className={`aps-grid-cell${error ? ' aps-grid-cell-error' : ''}${editing ? ' aps-grid-cell-editing' : ''}${type?.align ? ` aps-grid-align-${type.align}` : ''}`}

@@ -1,9 +1,11 @@
 import { DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { type DictOption, formatMoney } from '@aps/shared/constants';
-import { Button, Modal, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Modal, Space, Table, type TableColumnsType, type TableProps, theme } from 'antd';
 import {
+  type CSSProperties,
   type ReactNode,
   type Ref,
+  startTransition,
   useCallback,
   useEffect,
   useImperativeHandle,
@@ -14,7 +16,8 @@ import {
 import { useSessionStore } from '../../features/auth/store.ts';
 import { CellView } from './CellView.tsx';
 import { cellTypeOf } from './cells.tsx';
-import { columnWidths, isVisible, totalWidth } from './layout.ts';
+import { columnWidths, isVisible, ROW_HEIGHT, totalWidth } from './layout.ts';
+import { LightCheckbox } from './light.tsx';
 import { footerRows, moveRow, newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
 import type { GridColumn, GridErrorMap, GridOption, GridRow } from './types.ts';
 import { firstError, validateRows } from './validation.ts';
@@ -66,6 +69,23 @@ const EDIT_KEEPERS =
 
 type Active = { rowId: string; key: string } | null;
 
+const NO_OPTIONS: GridOption[] = [];
+
+/** What antd gives a row's selection checkbox (the `node` of `rowSelection.renderCell`). */
+interface SelectionCheckboxProps {
+  'aria-label'?: string;
+  disabled?: boolean;
+  onChange: (e: React.ChangeEvent<HTMLInputElement>) => void;
+  onClick?: (e: React.MouseEvent<HTMLInputElement>) => void;
+}
+
+/**
+ * rc-table's virtual list estimates unmeasured rows at antd's small-row height (38) and corrects after measuring
+ * each new row, drawing more rows than fit and shifting them; with the real §9 height it estimates right.
+ * (antd passes the prop through to rc-table's VirtualTable, which has it; antd's own types do not list it.)
+ */
+const VIRTUAL_ROW = { listItemHeight: ROW_HEIGHT } as Record<string, unknown>;
+
 const toOptions = (items: DictOption[] | undefined): GridOption[] =>
   (items ?? []).map((d) => ({ value: d.value, text: d.text ?? d.label ?? d.title ?? d.value, color: d.color }));
 
@@ -96,6 +116,9 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const errorsRef = useRef(errors);
   errorsRef.current = errors;
   const [active, setActive] = useState<Active>(null);
+  // Read by the cells' render functions, so the columns stay the same objects while edit mode moves.
+  const activeRef = useRef(active);
+  activeRef.current = active;
   const [selected, setSelected] = useState<string[]>([]);
   const [width, setWidth] = useState(1000);
   const [dropIndex, setDropIndex] = useState<number | null>(null);
@@ -108,9 +131,14 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const onValuesChangeRef = useRef(onValuesChange);
   onValuesChangeRef.current = onValuesChange;
 
-  const setRows = useCallback((next: readonly R[]) => {
+  /**
+   * `deferred` (a typed cell value): the rows are current at once (handle, validation, onValuesChange) but the
+   * table redraws in a transition, so the key paints first; the edited cell shows its own draft meanwhile.
+   */
+  const setRows = useCallback((next: readonly R[], deferred = false) => {
     rowsRef.current = next as R[];
-    setRowsState(next as R[]);
+    if (deferred) startTransition(() => setRowsState(next as R[]));
+    else setRowsState(next as R[]);
     onValuesChangeRef.current?.(next as R[]);
   }, []);
   const ordered = useCallback(
@@ -176,7 +204,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         }
       };
       clear(key);
-      setRows(patchRow(rowsRef.current, rowId, patch as Partial<R>));
+      setRows(patchRow(rowsRef.current, rowId, patch as Partial<R>), true);
       // A cell already marked re-validates as it is fixed (its whole column: unique rules span rows).
       for (const k of Object.keys(patch)) {
         if (Object.values(errorsRef.current).some((cells) => k in cells)) void revalidateColumn(k);
@@ -295,8 +323,13 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const widths = useMemo(() => columnWidths(columns as GridColumn[], width), [columns, width]);
   const selectionColumn = columns.find((c) => c.type === 'row-checkbox' || c.type === 'row-radio');
   const expandColumn = columns.find((c) => c.type === 'row-expand');
-  const visibleColumns = columns.filter((c) => isVisible(c as GridColumn));
+  const visibleColumns = useMemo(() => columns.filter((c) => isVisible(c as GridColumn)), [columns]);
 
+  /*
+   * The columns stay the same objects while rows, the edited cell and the errors change: every render of the
+   * table runs the cells' render functions anyway, which read the edited cell and the errors from refs, and a
+   * memoised CellView redraws only a cell whose props changed.
+   */
   const tableColumns = useMemo<TableColumnsType<R>>(
     () =>
       visibleColumns.map((column) => {
@@ -321,6 +354,12 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
           };
         const type = cellTypeOf(column.type);
         const required = column.validateRules?.some((r) => r.required || r.pattern === '*');
+        const isOff = (row: R) =>
+          disabled || (typeof column.disabled === 'function' ? column.disabled(row) : Boolean(column.disabled));
+        const onClick = (row: R) => {
+          if (!isOff(row) && type?.editor)
+            setActive((a) => (a?.rowId === row.id && a.key === column.key ? a : { rowId: row.id, key: column.key }));
+        };
         return {
           ...base,
           title: required ? (
@@ -332,30 +371,21 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
             column.title
           ),
           align: type?.align,
-          onCell: (row: R) => ({
-            onClick: () => {
-              const off = disabled || (typeof column.disabled === 'function' ? column.disabled(row) : column.disabled);
-              if (!off && type?.editor)
-                setActive((a) =>
-                  a?.rowId === row.id && a.key === column.key ? a : { rowId: row.id, key: column.key },
-                );
-            },
-          }),
+          onCell: (row: R) => ({ onClick: () => onClick(row) }),
           render: (_: unknown, row: R, index: number) => {
-            const off =
-              disabled || (typeof column.disabled === 'function' ? column.disabled(row) : Boolean(column.disabled));
             const options = column.linkageKey
-              ? (column.linkageOptions?.(row[column.linkageKey], row) ?? [])
-              : (staticOptions.get(column.key) ?? []);
+              ? (column.linkageOptions?.(row[column.linkageKey], row) ?? NO_OPTIONS)
+              : (staticOptions.get(column.key) ?? NO_OPTIONS);
+            const edited = activeRef.current;
             return (
               <CellView
                 column={column as GridColumn}
                 row={row}
                 rowIndex={index}
                 options={options}
-                editing={active?.rowId === row.id && active.key === column.key}
-                disabled={off}
-                error={errors[row.id]?.[column.key]}
+                editing={edited?.rowId === row.id && edited.key === column.key}
+                disabled={isOff(row)}
+                error={errorsRef.current[row.id]?.[column.key]}
                 onChange={onCellChange}
                 onDone={onDone}
               />
@@ -363,42 +393,99 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
           },
         };
       }),
-    [visibleColumns, widths, startDrag, disabled, staticOptions, active, errors, onCellChange, onDone],
+    [visibleColumns, widths, startDrag, disabled, staticOptions, onCellChange, onDone],
   );
 
   const footer = useMemo(() => footerRows(rows, columns as GridColumn[]), [rows, columns]);
-  const summary: TableProps<R>['summary'] = footer.length
-    ? () => (
-        <Table.Summary fixed>
-          {footer.map((f) => (
-            <Table.Summary.Row key={f.kind} className="aps-grid-footer">
-              {visibleColumns.map((c, i) => {
-                const value = f.values[c.key];
-                const shown = value === undefined ? '' : c.format === 'money' ? formatMoney(value) : String(value);
-                return (
-                  <Table.Summary.Cell key={c.key} index={i} align={value === undefined ? 'center' : 'right'}>
-                    {i === 0 ? <strong>{f.label}</strong> : shown}
-                  </Table.Summary.Cell>
-                );
-              })}
-            </Table.Summary.Row>
-          ))}
-        </Table.Summary>
-      )
-    : undefined;
+  const summary = useMemo<TableProps<R>['summary']>(
+    () =>
+      footer.length
+        ? () => (
+            <Table.Summary fixed>
+              {footer.map((f) => (
+                <Table.Summary.Row key={f.kind} className="aps-grid-footer">
+                  {visibleColumns.map((c, i) => {
+                    const value = f.values[c.key];
+                    const shown = value === undefined ? '' : c.format === 'money' ? formatMoney(value) : String(value);
+                    return (
+                      <Table.Summary.Cell key={c.key} index={i} align={value === undefined ? 'center' : 'right'}>
+                        {i === 0 ? <strong>{f.label}</strong> : shown}
+                      </Table.Summary.Cell>
+                    );
+                  })}
+                </Table.Summary.Row>
+              ))}
+            </Table.Summary>
+          )
+        : undefined,
+    [footer, visibleColumns],
+  );
 
-  const rowSelection: TableProps<R>['rowSelection'] = selectionColumn
-    ? {
-        type: selectionColumn.type === 'row-radio' ? 'radio' : 'checkbox',
-        columnWidth: widths[selectionColumn.key],
-        selectedRowKeys: selected,
-        onChange: (keys) => setSelected(keys.map(String)),
-      }
-    : undefined;
+  const selectionWidth = selectionColumn ? widths[selectionColumn.key] : undefined;
+  const selectionType = selectionColumn?.type;
+  const rowSelection = useMemo<TableProps<R>['rowSelection']>(
+    () =>
+      selectionType
+        ? {
+            type: selectionType === 'row-radio' ? 'radio' : 'checkbox',
+            columnWidth: selectionWidth,
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(String)),
+            // A row's checkbox at rest is a light one wired to antd's own handlers (shift-click ranges too).
+            renderCell:
+              selectionType === 'row-radio'
+                ? undefined
+                : (checked, _row, _index, node) => {
+                    const own = (node as { props?: SelectionCheckboxProps } | null)?.props;
+                    return own ? (
+                      <LightCheckbox
+                        checked={checked}
+                        disabled={own.disabled}
+                        label={own['aria-label']}
+                        onChange={own.onChange}
+                        onClick={own.onClick}
+                      />
+                    ) : (
+                      node
+                    );
+                  },
+          }
+        : undefined,
+    [selectionType, selectionWidth, selected],
+  );
+
+  const expandable = useMemo<TableProps<R>['expandable']>(
+    () =>
+      expandColumn
+        ? { columnWidth: widths[expandColumn.key], expandedRowRender: (row) => expandedRowRender?.(row) }
+        : undefined,
+    [expandColumn, widths, expandedRowRender],
+  );
+  const rowClassName = useCallback(
+    (_: R, index: number) => (dropIndex !== null && index === dropIndex ? 'aps-grid-drop-target' : ''),
+    [dropIndex],
+  );
+  const { token } = theme.useToken();
+  const themeVars = useMemo(
+    () =>
+      ({
+        '--aps-grid-row-height': `${ROW_HEIGHT}px`,
+        '--aps-grid-primary': token.colorPrimary,
+        '--aps-grid-primary-hover': token.colorPrimaryHover,
+        '--aps-grid-primary-border': token.colorPrimaryBorder,
+        '--aps-grid-border': token.colorBorder,
+        '--aps-grid-bg': token.colorBgContainer,
+        '--aps-grid-disabled-bg': token.colorBgContainerDisabled,
+        '--aps-grid-disabled-text': token.colorTextDisabled,
+        '--aps-grid-text': token.colorText,
+      }) as CSSProperties,
+    [token],
+  );
 
   const total = totalWidth(widths);
+  const scroll = useMemo(() => ({ x: Math.max(total, width - 2), y: height }), [total, width, height]);
   return (
-    <section className="aps-grid" ref={rootRef} aria-label={props['aria-label']}>
+    <section className="aps-grid" ref={rootRef} aria-label={props['aria-label']} style={themeVars}>
       {modalHolder}
       {toolbar && (
         <Space className="aps-grid-toolbar" wrap>
@@ -431,15 +518,12 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         columns={tableColumns}
         dataSource={rows}
         pagination={false}
-        scroll={{ x: Math.max(total, width - 2), y: height }}
+        scroll={scroll}
         rowSelection={rowSelection}
-        expandable={
-          expandColumn
-            ? { columnWidth: widths[expandColumn.key], expandedRowRender: (row) => expandedRowRender?.(row) }
-            : undefined
-        }
-        rowClassName={(_, index) => (dropIndex !== null && index === dropIndex ? 'aps-grid-drop-target' : '')}
+        expandable={expandable}
+        rowClassName={rowClassName}
         summary={summary}
+        {...VIRTUAL_ROW}
       />
     </section>
   );

@@ -18,6 +18,7 @@ import {
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { acceptsNumberInput, formatTagsInput, parseNumberInput, splitTags } from './input.ts';
+import { LightCheckbox, LightTag } from './light.tsx';
 import type { GridCellProps, GridCellType, GridColumn, GridColumnType, GridOption, GridRow } from './types.ts';
 
 /** Default checkbox values: Y when ticked, N when not (§9 switch values). */
@@ -114,12 +115,18 @@ function TagsDisplay({ column, value }: GridCellProps) {
   if (!tags.length) return <Placeholder column={column} />;
   return (
     <span className="aps-grid-tags">
-      {tags.map((t, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: the same tag may repeat
-        <Tag key={i} color={column.setTagColor?.(t)}>
-          {t}
-        </Tag>
-      ))}
+      {tags.map((t, i) => {
+        const color = column.setTagColor?.(t);
+        return color ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same tag may repeat
+          <Tag key={i} color={color}>
+            {t}
+          </Tag>
+        ) : (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the same tag may repeat
+          <LightTag key={i}>{t}</LightTag>
+        );
+      })}
     </span>
   );
 }
@@ -239,8 +246,8 @@ function DateEditor(p: GridCellProps) {
 function CheckboxCell(p: GridCellProps) {
   const [on, off] = p.column.customValue ?? CHECKBOX_VALUES;
   return (
-    <Checkbox
-      aria-label={p.column.title}
+    <LightCheckbox
+      label={p.column.title}
       disabled={p.disabled}
       checked={p.value === on}
       onChange={(e) => p.onChange(e.target.checked ? on : off)}

@@ -1,6 +1,9 @@
 import { GRID_WIDTHS } from '@aps/shared/constants';
 import { type GridColumn, type GridColumnType, isRowType } from './types.ts';
 
+/** §9 editable-table row height: every virtual row is exactly this tall (grid.css), so none is measured twice. */
+export const ROW_HEIGHT = GRID_WIDTHS.rowHeight;
+
 /** Narrowest a data column gets from the share when it names no width or min width (an input stays usable). */
 export const DEFAULT_MIN_WIDTH = 100;
 
