@@ -1,5 +1,6 @@
 import { memo, type ReactNode, useState } from 'react';
 import { cellTypeOf } from './cells.tsx';
+import { type CellDraft, draftAhead } from './input.ts';
 import type { GridCellProps, GridColumn, GridOption, GridRow } from './types.ts';
 
 interface CellViewProps {
@@ -22,13 +23,6 @@ function CellBody({ draw, cell }: { draw: (props: GridCellProps) => ReactNode; c
   return draw(cell);
 }
 
-/** What this cell typed while the grid's rows catch up: the value before, every value sent, the last one. */
-interface Draft {
-  base: unknown;
-  sent: unknown[];
-  value: unknown;
-}
-
 /**
  * One cell: the resting display, or the editor while it is the active cell; its error under it. Memoised: a
  * scroll or an edit elsewhere leaves it alone. A typed value shows at once from the cell's draft while the grid
@@ -45,10 +39,9 @@ export const CellView = memo(function CellView({
   onChange,
   onDone,
 }: CellViewProps) {
-  const [draft, setDraft] = useState<Draft | null>(null);
+  const [draft, setDraft] = useState<CellDraft | null>(null);
   const stored = row[column.key];
-  // The rows still show the value before the edit or one sent earlier: the draft is ahead of them.
-  const pending = draft !== null && stored !== draft.value && (stored === draft.base || draft.sent.includes(stored));
+  const pending = draftAhead(draft, stored);
   if (draft !== null && !pending) setDraft(null);
   const type = cellTypeOf(column.type);
   const props: GridCellProps = {

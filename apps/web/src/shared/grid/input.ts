@@ -37,3 +37,17 @@ export function newRowId(): string {
   counter += 1;
   return capRowKey(`row_${Date.now().toString(36)}_${counter.toString(36)}`);
 }
+
+/** What an edited cell typed while the grid's rows catch up: the value before, every value sent, the last one. */
+export interface CellDraft {
+  base: unknown;
+  sent: unknown[];
+  value: unknown;
+}
+
+/**
+ * Whether the draft is still ahead of the rows: they show the value before the edit or one sent earlier. Once
+ * they hold the draft's last value, or a value the cell never sent (a push from outside), the rows win.
+ */
+export const draftAhead = (draft: CellDraft | null, stored: unknown): draft is CellDraft =>
+  draft !== null && stored !== draft.value && (stored === draft.base || draft.sent.includes(stored));
