@@ -140,4 +140,33 @@ describe('高级查询 (advanced query builder)', () => {
     expect(shown.every((q) => q.includes('注册'))).toBe(true);
     await screenshot(page, 'super-query-faq');
   });
+
+  it('narrows the 采购记录 list, together with its own filters', async () => {
+    await signIn();
+    const q = superQueryKit(page);
+    await openSiderMenu(page, '采购管理', '采购记录', '/purchase/record');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    const total = () => page.locator('.ant-pagination-total-text').textContent();
+    const count = async () => Number((await total())?.match(/共 (\d+) 条/)?.[1]);
+    await expect.poll(count).toBeGreaterThan(10);
+    const all = await count();
+
+    await q.open();
+    await q.setLine(1, '采购编号', '以..开始', 'CG-2026');
+    await q.addLineAfter(1);
+    await q.setLine(2, '采购名称', '包含', '钢筋');
+    await q.run();
+    await expect.poll(count).toBeLessThan(all);
+    const narrowed = await count();
+    expect(narrowed).toBeGreaterThan(0);
+    for (const text of await rows.allInnerTexts()) expect(text).toMatch(/CG-2026[\s\S]*钢筋/);
+
+    // The page's own 采购名称 filter applies on top (AND) of the advanced query.
+    await page.getByLabel('采购名称').fill('不存在的采购名称');
+    await q.button('查\\s*询').first().click();
+    await page.locator('.ant-empty-description:visible').filter({ hasText: '暂无数据' }).waitFor();
+    expect(await rows.count()).toBe(0);
+    await screenshot(page, 'super-query-purchase-record');
+  });
 });
