@@ -8,6 +8,18 @@ import { joinValue, splitValue } from '../pickers/selection.ts';
 import { UserPicker } from '../pickers/UserPicker.tsx';
 import { popupConfig, userValueKey } from './config.ts';
 
+/** What each editor gives its picker: open at once, the value, and a pick ends edit mode. */
+const pickerProps = (p: GridCellProps, placeholder: string) => ({
+  defaultOpen: true,
+  value: text(p.value),
+  disabled: p.disabled,
+  placeholder: p.column.placeholder ?? placeholder,
+  onChange: (value: string) => {
+    p.onChange(value);
+    p.onDone();
+  },
+});
+
 /** The names of a picker cell at rest (comma-joined like the pickers' own boxes). */
 function Names({ p, names }: { p: GridCellProps; names: string[] }) {
   if (!names.length) return <Placeholder column={p.column} />;
@@ -33,16 +45,9 @@ export function UserNames(p: GridCellProps) {
 export function UserCellEditor(p: GridCellProps) {
   return (
     <UserPicker
-      defaultOpen
-      value={text(p.value)}
+      {...pickerProps(p, '请选择用户')}
       valueKey={userValueKey(p.column)}
       multiple={p.column.props?.multiple !== false}
-      disabled={p.disabled}
-      placeholder={p.column.placeholder ?? '请选择用户'}
-      onChange={(value) => {
-        p.onChange(value);
-        p.onDone();
-      }}
     />
   );
 }
@@ -57,19 +62,7 @@ export function DepartNames(p: GridCellProps) {
 
 /** sel_depart editing: the department select (modal 部门选择, 500) opens at once; the value is ids, comma-joined. */
 export function DepartCellEditor(p: GridCellProps) {
-  return (
-    <DepartSelect
-      defaultOpen
-      value={text(p.value)}
-      multiple={p.column.props?.multiple !== false}
-      disabled={p.disabled}
-      placeholder={p.column.placeholder ?? '请选择部门'}
-      onChange={(value) => {
-        p.onChange(value);
-        p.onDone();
-      }}
-    />
-  );
+  return <DepartSelect {...pickerProps(p, '请选择部门')} multiple={p.column.props?.multiple !== false} />;
 }
 
 /** popup at rest: the display texts (props.displayKey) of the stored values (props.valueKey). */
@@ -96,7 +89,7 @@ export function PopupCellEditor(p: GridCellProps) {
   const config = popupConfig(p.column);
   return (
     <BizSelect
-      defaultOpen
+      {...pickerProps(p, '请选择')}
       table={config.table}
       valueKey={config.valueKey}
       displayKey={config.displayKey}
@@ -105,13 +98,6 @@ export function PopupCellEditor(p: GridCellProps) {
       queryConfig={config.queryConfig as BizQueryField[]}
       multiple={config.multiple}
       title={config.title ?? p.column.title}
-      disabled={p.disabled}
-      placeholder={p.column.placeholder ?? '请选择'}
-      value={text(p.value)}
-      onChange={(value) => {
-        p.onChange(value);
-        p.onDone();
-      }}
     />
   );
 }

@@ -48,6 +48,21 @@ function FileLink({ path, onPreview }: { path: string; onPreview: (file: Preview
   );
 }
 
+/** Empties the cell (unless the column forbids removal, props allowRemove false, or the cell is disabled). */
+function RemoveButton({ p }: { p: GridCellProps }) {
+  if (p.column.allowRemove === false || p.disabled) return null;
+  return (
+    <Button
+      type="text"
+      size="small"
+      danger
+      icon={<DeleteOutlined />}
+      aria-label="删除"
+      onClick={() => p.onChange('')}
+    />
+  );
+}
+
 type Pending = { name: string; percent: number } | { name: string; error: string } | null;
 
 /**
@@ -126,16 +141,7 @@ export function UploadCell(p: GridCellProps) {
             onClick={() => void download(path)}
           />
         )}
-        {p.column.allowRemove !== false && !p.disabled && (
-          <Button
-            type="text"
-            size="small"
-            danger
-            icon={<DeleteOutlined />}
-            aria-label="删除"
-            onClick={() => p.onChange('')}
-          />
-        )}
+        <RemoveButton p={p} />
       </>
     );
   } else body = picker;
@@ -185,16 +191,7 @@ function PopupUploadCell({ p, mode }: { p: GridCellProps; mode: 'file' | 'image'
           {paths.length ? null : label}
         </Button>
       )}
-      {paths.length > 0 && p.column.allowRemove !== false && !p.disabled && (
-        <Button
-          type="text"
-          size="small"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label="删除"
-          onClick={() => p.onChange('')}
-        />
-      )}
+      {paths.length > 0 && <RemoveButton p={p} />}
       {open && (
         <UploadModal
           open
