@@ -1,5 +1,5 @@
 import { DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DictOption, formatMoney } from '@aps/shared/constants';
+import { type DictOption, formatMoney, GRID_WIDTHS } from '@aps/shared/constants';
 import { Button, Modal, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import {
   type ReactNode,
@@ -93,7 +93,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     columns: allColumns,
     dataSource,
     orderKey = ORDER_KEY,
-    height = 400,
+    height = GRID_WIDTHS.maxHeight,
     addCount = 1,
     toolbar = true,
     toolbarExtra,
