@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
+import { pdfFile } from '../support/files.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { userPage } from './shell-support.ts';
 
@@ -22,8 +23,8 @@ afterEach(async () => {
   expect(pageErrors).toEqual([]);
 });
 
-async function openDemo() {
-  ({ context, page } = await userPage(browser, baseUrl, 'admin'));
+async function openDemo(username = 'admin') {
+  ({ context, page } = await userPage(browser, baseUrl, username));
   pageErrors = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (msg) => {
@@ -47,6 +48,20 @@ const clickOutside = () => page.getByText('一对多：表单 + 子表').click()
 const footerCells = async (gridName: string, label: string) =>
   grid(gridName).locator('.aps-grid-footer').filter({ hasText: label }).locator('td').allInnerTexts();
 const names = () => grid('采购明细').locator('.aps-grid-cell[data-key="name"]').allInnerTexts();
+const orderNums = () => grid('采购明细').locator('.aps-grid-cell[data-key="orderNum"]').allInnerTexts();
+const shownIn = async (id: string, key: string) => (await cell('采购明细', id, key).textContent())?.trim();
+const dialog = (title: string) => page.getByRole('dialog', { name: title });
+const okButton = (title: string) => dialog(title).getByRole('button', { name: /确\s*定/ });
+const toast = (text: string) => page.locator('.ant-message').getByText(text, { exact: true });
+/** A stored value the demo lists in the expanded row. */
+const stored = async (label: string) =>
+  (
+    await grid('采购明细')
+      .locator('.ant-table-expanded-row .ant-descriptions-item')
+      .filter({ hasText: label })
+      .locator('.ant-descriptions-item-content')
+      .textContent()
+  )?.trim();
 
 describe('可编辑表格 (editable grid demo)', () => {
   it('edits each core column type, validates form + tables, drag-sorts, reads the footer', async () => {
@@ -226,5 +241,166 @@ describe('可编辑表格 (editable grid demo)', () => {
     });
     await perf.getByText('CG-10000').waitFor();
     await screenshot(page, 'grid-performance', perf);
+  });
+
+  it('edits sel_user, sel_depart, popup and upload cells through the real pickers and uploads', async () => {
+    await openDemo();
+    // The form fields each upload sends (Chromium does not hand a multipart body with a file to the test).
+    await page.evaluate(() => {
+      const sent: string[][] = [];
+      Object.assign(window, { uploadFields: sent });
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        if (body instanceof FormData)
+          sent.push([...body.entries()].flatMap(([k, v]) => (typeof v === 'string' ? [`${k}=${v}`] : [])));
+        return send.call(this, body);
+      };
+    });
+
+    // sel_user: a click opens the 用户 picker; the cell shows the real name, the row keeps the username.
+    await cell('采购明细', 'd2', 'owner').click();
+    const users = dialog('用户');
+    await users.getByLabel('账号或姓名').fill('buyer01');
+    await users.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => users.locator('.ant-table-tbody .ant-table-row').count()).toBe(1);
+    await users.locator('.ant-table-row').filter({ hasText: 'buyer01' }).locator('.ant-checkbox-input').check();
+    await screenshot(page, 'grid-cell-user-picker', users);
+    await okButton('用户').click();
+    await expect.poll(() => shownIn('d2', 'owner')).toBe('张建国');
+    // A stored username shows its real name too.
+    await expect.poll(() => shownIn('d1', 'owner')).toBe('系统管理员');
+
+    // sel_depart: the 部门选择 tree; the cell shows the department, the row keeps its id.
+    await cell('采购明细', 'd2', 'depart').click();
+    const departs = dialog('部门选择');
+    await departs
+      .locator('.ant-tree-treenode')
+      .filter({ has: page.getByTitle('华信物资贸易分公司', { exact: true }) })
+      .locator('.ant-tree-checkbox')
+      .click();
+    await okButton('部门选择').click();
+    await expect.poll(() => shownIn('d2', 'depart')).toBe('华信物资贸易分公司');
+
+    // popup: the business-component select over purchase records; the cell shows the chosen record's name.
+    await cell('采购明细', 'd2', 'purchase').click();
+    const records = dialog('选择采购记录');
+    const first = records.locator('.ant-table-tbody .ant-table-row').first();
+    await first.waitFor();
+    const [code, name] = (await first.locator('td').allInnerTexts()).slice(1, 3).map((t) => t.trim());
+    await first.locator('.ant-radio-input').check();
+    await screenshot(page, 'grid-cell-popup', records);
+    await okButton('选择采购记录').click();
+    await expect.poll(() => shownIn('d2', 'purchase')).toBe(name);
+
+    // upload: in the cell (§4: button, uploading, done): the short name (5 characters…) of the stored file.
+    await cell('采购明细', 'd2', 'contract')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '采购合同扫描件.pdf', mimeType: 'application/pdf', buffer: pdfFile() });
+    await toast('采购合同扫描件.pdf 上传成功!').waitFor();
+    await expect.poll(() => shownIn('d2', 'contract')).toBe('采购合同扫…');
+    // Its preview opens from the cell.
+    await cell('采购明细', 'd2', 'contract')
+      .getByRole('button', { name: /采购合同扫/ })
+      .click();
+    await expect.poll(() => dialog('采购合同扫描件.pdf').locator('iframe').getAttribute('src')).toMatch(/^blob:/);
+    await page.keyboard.press('Escape');
+    await dialog('采购合同扫描件.pdf').waitFor({ state: 'hidden' });
+
+    // file: through the 文件上传 popup (520).
+    await cell('采购明细', 'd2', 'file')
+      .getByRole('button', { name: /上传文件/ })
+      .click();
+    const filePopup = dialog('文件上传');
+    await filePopup
+      .locator('input[type=file]')
+      .setInputFiles({ name: '报价单.pdf', mimeType: 'application/pdf', buffer: pdfFile() });
+    await toast('报价单.pdf 上传成功!').waitFor();
+    await expect.poll(async () => (await filePopup.boundingBox())?.width).toBe(520);
+    await okButton('文件上传').click();
+    const quote = cell('采购明细', 'd2', 'file').getByTitle('报价单.pdf');
+    await quote.waitFor();
+    expect((await quote.textContent())?.trim()).toBe('报价单.p…');
+
+    // image: through the 图片上传 popup; the cell shows the thumbnail.
+    const png = await page.screenshot({ clip: { x: 0, y: 0, width: 120, height: 80 } });
+    await cell('采购明细', 'd2', 'photo')
+      .getByRole('button', { name: /上传图片/ })
+      .click();
+    await dialog('图片上传')
+      .locator('input[type=file]')
+      .setInputFiles({ name: '样品.png', mimeType: 'image/png', buffer: png });
+    await toast('样品.png 上传成功!').waitFor();
+    await okButton('图片上传').click();
+    await expect
+      .poll(() => cell('采购明细', 'd2', 'photo').getByRole('img', { name: '样品.png' }).getAttribute('src'))
+      .toMatch(/^blob:/);
+    await clickOutside();
+    await screenshot(page, 'grid-cells-picked', grid('采购明细'));
+
+    // §7: every upload from the grid sent biz ftl and isup=1.
+    expect(await page.evaluate(() => (window as unknown as { uploadFields: string[][] }).uploadFields)).toEqual([
+      ['biz=ftl', 'isup=1'],
+      ['biz=ftl', 'isup=1'],
+      ['biz=ftl', 'isup=1'],
+    ]);
+
+    // What the row stores: usernames, department ids, the popup's value key, file paths.
+    await row('采购明细', 'd2').getByRole('button', { name: '展开行' }).click();
+    await expect.poll(() => stored('负责人（存储值）')).toBe('buyer01');
+    expect(await stored('需求部门（存储值）')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await stored('关联采购（存储值）')).toBe(code);
+    expect(await stored('合同（存储值）')).toMatch(/^ftl\/\d{8}\/[0-9a-f-]{36}\.pdf$/);
+    expect(await stored('附件（存储值）')).toMatch(/^ftl\/\d{8}\/[0-9a-f-]{36}\.pdf$/);
+    expect(await stored('样品图片（存储值）')).toMatch(/^ftl\/\d{8}\/[0-9a-f-]{36}\.png$/);
+  });
+
+  it('moves a row with the keyboard, highlights a pushed row for a moment, keeps the §9 row height', async () => {
+    await openDemo();
+    // §9: row height 61; 新增 adds one row.
+    expect(Math.round((await row('采购明细', 'd1').boundingBox())?.height ?? 0)).toBe(61);
+    expect(await orderNums()).toEqual(['1', '2', '3']);
+
+    // The drag handle takes the focus; the arrows move the row and orderNum is resequenced.
+    const handle = row('采购明细', 'd3').getByRole('button', { name: '拖动排序' });
+    await handle.focus();
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(names).toEqual(['办公电脑', '会议桌', '打印纸']);
+    expect(await orderNums()).toEqual(['1', '2', '3']);
+    await grid('采购明细').getByText('已移动到第 2 行，共 3 行').waitFor();
+    // The focus follows the row, so the next key moves it again.
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(names).toEqual(['会议桌', '办公电脑', '打印纸']);
+    await page.keyboard.press('End');
+    await expect.poll(names).toEqual(['办公电脑', '打印纸', '会议桌']);
+    await row('采购明细', 'd3').getByRole('button', { name: '展开行' }).click();
+    await grid('采购明细').locator('.ant-descriptions').getByText('3', { exact: true }).waitFor();
+
+    // §9: a patched row is highlighted, then not (1400 ms).
+    await grid('采购明细')
+      .getByRole('button', { name: /模拟推送/ })
+      .click();
+    await expect.poll(() => row('采购明细', 'd2').getAttribute('class')).toContain('aps-grid-row-reloaded');
+    await screenshot(page, 'grid-reload-highlight', grid('采购明细'));
+    await expect
+      .poll(() => row('采购明细', 'd2').getAttribute('class'), { timeout: 10_000 })
+      .not.toContain('aps-grid-row-reloaded');
+
+    await grid('采购明细').getByRole('button', { name: /新增/ }).click();
+    await expect.poll(() => grid('采购明细').locator('[data-row-key]').count()).toBe(4);
+  });
+
+  it('hides the columns and buttons whose code under the grid prefix the user lacks (§6)', async () => {
+    await openDemo();
+    await grid('采购明细').getByRole('columnheader', { name: '单价' }).waitFor();
+    expect(await grid('采购明细').getByRole('button', { name: /删除/ }).count()).toBe(1);
+    await context.close();
+
+    // supervisor01 lacks demo:grid:price and demo:grid:batch_delete.
+    await openDemo('supervisor01');
+    await grid('采购明细').getByRole('columnheader', { name: '数量' }).waitFor();
+    expect(await grid('采购明细').getByRole('columnheader', { name: '单价' }).count()).toBe(0);
+    expect(await grid('采购明细').getByRole('button', { name: /删除/ }).count()).toBe(0);
+    expect(await grid('采购明细').getByRole('button', { name: /新增/ }).count()).toBe(1);
+    await screenshot(page, 'grid-auth-hidden', grid('采购明细'));
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newUserPage, screenshot } from '../support/browser.ts';
+import { pdfFile } from '../support/files.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { signInWithForm } from './shell-support.ts';
 
@@ -61,32 +62,6 @@ const fieldValue = async (label: string) =>
 /** A real PNG picture of the page's own corner (Chromium encodes it), so the preview shows an actual image. */
 async function realPng(): Promise<Buffer> {
   return page.screenshot({ clip: { x: 0, y: 0, width: 320, height: 200 } });
-}
-
-/** A one-page PDF with a line of text. */
-function pdfFile(): Buffer {
-  const objects = [
-    '<</Type/Catalog/Pages 2 0 R>>',
-    '<</Type/Pages/Kids[3 0 R]/Count 1>>',
-    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 400 200]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>',
-    null,
-    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
-  ];
-  const stream = 'BT /F1 24 Tf 40 100 Td (APS contract preview) Tj ET';
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out +=
-      body === null
-        ? `${i + 1} 0 obj<</Length ${stream.length}>>stream\n${stream}\nendstream endobj\n`
-        : `${i + 1} 0 obj${body}endobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer<</Size ${objects.length + 1}/Root 1 0 R>>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
 }
 
 describe('上传组件 demo page', () => {

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchaseRecord } from '../src/modules/purchase/tables.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
 let t: TestApp;
@@ -159,6 +160,114 @@ describe('FAQ list with the advanced query', () => {
     );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('不支持按该字段查询：tenant_id');
+  });
+});
+
+/**
+ * Purchase rows of our own (a stamp in every code): three in project A01A01A01, one in another project
+ * (A01A02A01) and one in the other tenant, so the checks hold whatever else the database holds.
+ */
+describe('purchase record list with the advanced query', () => {
+  const stamp = `SQ${Date.now().toString(36).toUpperCase()}`;
+  const row = (n: number, name: string, stage: number, fixedPrice: string, orgCode = 'A01A01A01', tenantId = 1) => ({
+    tenantId,
+    sysOrgCode: orgCode,
+    purchaseNo: `${stamp}-${n}`,
+    purchaseCode: `${stamp}-${n}`,
+    purchaseName: `${stamp}${name}`,
+    purchaseCategory: '3',
+    purchaseStage: stage,
+    fixedPrice,
+    packageNo: 'BB01',
+    packageName: '第1标段',
+  });
+  const list = (lines: object[], matchType = 'and', extra: Record<string, string> = {}, token = admin) =>
+    call(token, 'GET', `/aps/purchase/purchaseRecord/list?${qs(lines, matchType, extra)}`);
+  const codes = (res: Awaited<ReturnType<typeof call>>) => {
+    expect(res.statusCode, res.body).toBe(200);
+    const { records, total } = res.json().result as { records: { purchaseCode: string }[]; total: number };
+    expect(total).toBe(records.length);
+    return records.map((r) => r.purchaseCode.slice(stamp.length + 1)).sort();
+  };
+
+  beforeAll(async () => {
+    await t.db
+      .insert(purchaseRecord)
+      .values([
+        row(1, '钢筋', 3, '100000.00'),
+        row(2, '水泥', 9, '500000.00'),
+        row(3, '钢管', 12, '900000.00'),
+        row(4, '钢筋', 9, '300000.00', 'A01A02A01'),
+        row(5, '钢筋', 9, '300000.00', 'B01A01', 2),
+      ]);
+  });
+
+  it('filters with AND, OR and in, counting the total of what it selects', async () => {
+    const mine = { field: 'purchaseCode', rule: 'right_like', val: stamp };
+    expect(codes(await list([mine, { field: 'purchaseStage', rule: 'ge', val: '9' }]))).toEqual(['2', '3', '4']);
+    expect(codes(await list([mine, { field: 'purchaseStage', rule: 'in', val: ['3', '12'] }]))).toEqual(['1', '3']);
+    expect(
+      codes(
+        await list([
+          mine,
+          { field: 'purchaseName', rule: 'left_like', val: '钢筋' },
+          { field: 'fixedPrice', rule: 'lt', val: '200000' },
+        ]),
+      ),
+    ).toEqual(['1']);
+    // OR inside the list's other filters: (name = 钢筋 OR price > 800000) AND code contains the stamp.
+    const or = await list(
+      [
+        { field: 'purchaseName', rule: 'eq', val: `${stamp}钢筋` },
+        { field: 'fixedPrice', rule: 'gt', val: '800000' },
+      ],
+      'or',
+      { purchaseCode: stamp },
+    );
+    expect(codes(or)).toEqual(['1', '3', '4']);
+  });
+
+  it('never widens the tenant or the data scope, whatever the match type', async () => {
+    const projectBuyer = await t.login(
+      (await t.createUser({ roles: ['project_buyer'], departs: ['A01A01A01'] })).username,
+    );
+    const any = [1, 4, 5].map((n) => ({ field: 'purchaseCode', rule: 'eq', val: `${stamp}-${n}` }));
+    expect(codes(await list(any, 'or', {}, projectBuyer))).toEqual(['1']);
+    expect(codes(await list(any, 'or'))).toEqual(['1', '4']);
+  });
+
+  it('refuses fields outside its allow-list and values of the wrong type; values are bound', async () => {
+    for (const field of ['tenantId', 'sysOrgCode', 'tenant_id', '__proto__']) {
+      const res = await list([{ field, rule: 'eq', val: '2' }]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`不支持按该字段查询：${field}`);
+    }
+    const price = await list([{ field: 'fixedPrice', rule: 'gt', val: '0 OR 1=1' }]);
+    expect(price.statusCode).toBe(400);
+    expect(price.json().message).toBe('限价（元）的值必须是数字');
+    const time = await list([{ field: 'createTime', rule: 'ge', val: "2026-01-01'; DROP TABLE purchase_record;--" }]);
+    expect(time.statusCode).toBe(400);
+    expect(time.json().message).toContain('创建时间的值必须是日期');
+    expect(codes(await list([{ field: 'purchaseName', rule: 'like', val: "%' OR '1'='1" }]))).toEqual([]);
+    expect(codes(await list([{ field: 'purchaseName', rule: 'like', val: '%' }]))).toEqual([]);
+  });
+
+  it('saves queries under its own list key, on its own fields only', async () => {
+    const title = `采购${Date.now().toString(36)}`;
+    const records = [{ field: 'purchaseStage', rule: 'ge', val: '9' }];
+    const saved = await call(admin, 'POST', '/aps/sys/superQuery/save', { listKey: 'purchase_record', title, records });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const mine = await call(admin, 'GET', '/aps/sys/superQuery/list?listKey=purchase_record');
+    expect(mine.json().result.find((q: { title: string }) => q.title === title)).toMatchObject({ records });
+    const users = await call(admin, 'GET', '/aps/sys/superQuery/list?listKey=sys_user');
+    expect(users.json().result.some((q: { title: string }) => q.title === title)).toBe(false);
+    const wrong = await call(admin, 'POST', '/aps/sys/superQuery/save', {
+      listKey: 'purchase_record',
+      title: `${title}x`,
+      records: [{ field: 'username', rule: 'eq', val: 'admin' }],
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('不支持按该字段查询：username');
   });
 });
 

@@ -67,5 +67,13 @@ export const ALL_PERMISSION_CODES: readonly PermissionCode[] = Object.values(PER
   (group) => Object.values(group) as PermissionCode[],
 );
 
+/**
+ * §6 grid codes: a grid given an auth prefix hides the column (or toolbar button) named by each code under it that
+ * the user lacks. Only the web checks these (they guard no route): the 可编辑表格 demo's.
+ */
+export const GRID_AUTH = {
+  demo: { prefix: 'demo:grid:', price: 'demo:grid:price', batchDelete: 'demo:grid:batch_delete' },
+} as const;
+
 /** Seeded usernames that count as administrators (§6: the admin list has three names). */
 export const ADMIN_USERNAMES = ['admin', 'sysadmin', 'superadmin'] as const;

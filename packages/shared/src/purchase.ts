@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './query.ts';
+import { superQueryFields } from './super-query.ts';
 
 /** A purchase record as lists show it (§3). Times are "YYYY-MM-DD HH:mm:ss" strings. */
 export interface PurchaseRecordDto {
@@ -56,5 +57,6 @@ export const purchaseRecordQuerySchema = pageQuerySchema.extend({
   purchaseStage: z.coerce.number().int().min(1).max(12).optional(),
   purchaseCategory: z.string().max(8).optional(),
   electionStatus: z.enum(['0', '1']).optional(),
+  ...superQueryFields,
 });
 export type PurchaseRecordQuery = z.infer<typeof purchaseRecordQuerySchema>;

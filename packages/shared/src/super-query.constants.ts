@@ -4,6 +4,7 @@
  * `@aps/shared/constants`; the schemas are in `super-query.ts`, the SQL translator in
  * `apps/server/src/core/super-query.ts`.
  */
+import { DICT } from './dictionaries.ts';
 
 /** §5: eq, like, right_like, left_like, in, ne, gt, ge, lt, le. */
 export const SUPER_QUERY_RULES = ['eq', 'like', 'right_like', 'left_like', 'in', 'ne', 'gt', 'ge', 'lt', 'le'] as const;
@@ -105,6 +106,7 @@ export interface SavedSuperQuery {
 export const SUPER_QUERY_LISTS = {
   sysUser: 'sys_user',
   qa: 'qa_questions_and_answers',
+  purchaseRecord: 'purchase_record',
 } as const;
 export type SuperQueryListKey = (typeof SUPER_QUERY_LISTS)[keyof typeof SUPER_QUERY_LISTS];
 
@@ -149,6 +151,21 @@ export const QA_SUPER_QUERY_FIELDS = [
   { field: 'createTime', label: '创建时间', type: 'datetime' },
 ] as const satisfies readonly SuperQueryFieldDef[];
 export type QaSuperQueryField = (typeof QA_SUPER_QUERY_FIELDS)[number]['field'];
+
+/** The purchase record list (/purchase/purchaseRecord/list), shown on the 高级查询 demo page. */
+export const PURCHASE_SUPER_QUERY_FIELDS = [
+  { field: 'purchaseCode', label: '采购编号', type: 'string' },
+  { field: 'purchaseName', label: '采购名称', type: 'string' },
+  { field: 'packageName', label: '标段名称', type: 'string' },
+  { field: 'purchaseCategory', label: '采购类别', type: 'string', dictCode: DICT.purchaseCategory },
+  { field: 'purchaseStage', label: '采购阶段', type: 'number', dictCode: DICT.purchaseStage },
+  { field: 'electionStatus', label: '选商状态', type: 'string', dictCode: DICT.electionStatus },
+  { field: 'fixedPrice', label: '限价（元）', type: 'number' },
+  { field: 'warrantyPeriod', label: '质保期（月）', type: 'number' },
+  { field: 'reviewStartTime', label: '评审开始时间', type: 'datetime' },
+  { field: 'createTime', label: '创建时间', type: 'datetime' },
+] as const satisfies readonly SuperQueryFieldDef[];
+export type PurchaseSuperQueryField = (typeof PURCHASE_SUPER_QUERY_FIELDS)[number]['field'];
 
 /**
  * §5 filter wrapping of a simple search value: like → *v*, ne → !v, ge → >=v, le → <=v (and, as the original
@@ -201,4 +218,5 @@ export function unwrapFilter(raw: string, plainRule: SuperQueryRule = 'eq'): { r
 export const SUPER_QUERY_FIELDS_BY_LIST: Record<SuperQueryListKey, readonly SuperQueryFieldDef[]> = {
   [SUPER_QUERY_LISTS.sysUser]: USER_SUPER_QUERY_FIELDS,
   [SUPER_QUERY_LISTS.qa]: QA_SUPER_QUERY_FIELDS,
+  [SUPER_QUERY_LISTS.purchaseRecord]: PURCHASE_SUPER_QUERY_FIELDS,
 };

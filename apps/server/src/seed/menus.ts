@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@aps/shared';
+import { GRID_AUTH, PERMISSIONS } from '@aps/shared';
 
 /** One menu of the seeded tree. Paths are routes of the web app; components are its view names. */
 export interface MenuSeed {
@@ -329,7 +329,16 @@ export const MENU_TREE: MenuSeed[] = [
     component: 'layouts/RouteView',
     icon: 'appstore',
     children: [
-      { title: '可编辑表格', path: '/demo/grid', component: 'demo/EditableGridDemo' },
+      {
+        title: '可编辑表格',
+        path: '/demo/grid',
+        component: 'demo/EditableGridDemo',
+        // §6: grid codes under the page's prefix (a column key, or a toolbar button).
+        buttons: [
+          [GRID_AUTH.demo.price, '单价列'],
+          [GRID_AUTH.demo.batchDelete, '批量删除'],
+        ],
+      },
       { title: '高级查询', path: '/demo/superQuery', component: 'demo/SuperQueryDemo' },
       { title: 'Cron表达式', path: '/demo/cron', component: 'demo/CronDemo' },
       { title: '文件上传', path: '/demo/upload', component: 'demo/UploadDemo' },

@@ -1,4 +1,4 @@
-import { PERMISSIONS } from '@aps/shared';
+import { GRID_AUTH, PERMISSIONS } from '@aps/shared';
 import type { RoleMenuGrant } from './menus.ts';
 
 export const DEMO_PASSWORD = 'Aps@2026';
@@ -120,7 +120,11 @@ export const ROLES: RoleSeed[] = [
     name: '监督人员',
     description: '监督检查、整改跟踪，采购数据只读',
     dataScope: '1',
-    grant: { paths: [...COMMON, '/purchase', '/supervision', '/workorder'], excludeButtons: READ_ONLY_PURCHASE },
+    // The 可编辑表格 demo without its grid codes: the 单价 column and the delete button are hidden (§6).
+    grant: {
+      paths: [...COMMON, '/purchase', '/supervision', '/workorder', '/demo/grid'],
+      excludeButtons: [...READ_ONLY_PURCHASE, GRID_AUTH.demo.price, GRID_AUTH.demo.batchDelete],
+    },
   },
   { tenantId: 2, code: 'admin', name: '系统管理员', description: '远航能源集团管理员', dataScope: '1', grant: 'all' },
 ];

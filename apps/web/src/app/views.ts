@@ -32,6 +32,7 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'demo/EditableGridDemo': () => import('../features/demo/pages/EditableGridDemoPage.tsx'),
   'demo/ExcelDemo': () => import('../features/demo/pages/ExcelDemoPage.tsx'),
   'demo/PickerDemo': () => import('../features/demo/pages/PickerDemoPage.tsx'),
+  'demo/SuperQueryDemo': () => import('../features/demo/pages/SuperQueryDemoPage.tsx'),
   'demo/UploadDemo': () => import('../features/demo/pages/UploadDemoPage.tsx'),
   'online/cgreport/OnlCgreportAutoList': () => import('../features/report/pages/OnlineReportPage.tsx'),
   'exception/403': () => import('../features/exception/pages/ForbiddenPage.tsx'),

@@ -1,5 +1,12 @@
-import { formatDateTime, type PageResult, type PurchaseRecordDto, type PurchaseRecordQuery } from '@aps/shared';
+import {
+  formatDateTime,
+  type PageResult,
+  PURCHASE_SUPER_QUERY_FIELDS,
+  type PurchaseRecordDto,
+  type PurchaseRecordQuery,
+} from '@aps/shared';
 import { and, asc, count, desc, eq, getTableColumns, ilike, type SQL, sql } from 'drizzle-orm';
+import { escapeLike, superQueryColumns, superQueryWhere } from '../../core/super-query.ts';
 import type { Db } from '../../db/client.ts';
 import { type DataScope, scopeFilter } from '../permission/data-scope.ts';
 import { purchaseRecord, purchaseRecordCount } from './tables.ts';
@@ -14,7 +21,19 @@ const SORT_COLUMNS = {
   reviewStartTime: purchaseRecord.reviewStartTime,
 } as const;
 
-const escapeLike = (v: string) => v.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** The advanced query's allow-list (superQueryParams): the declared fields and their columns, nothing more. */
+const PURCHASE_COLUMNS = superQueryColumns(PURCHASE_SUPER_QUERY_FIELDS, {
+  purchaseCode: purchaseRecord.purchaseCode,
+  purchaseName: purchaseRecord.purchaseName,
+  packageName: purchaseRecord.packageName,
+  purchaseCategory: purchaseRecord.purchaseCategory,
+  purchaseStage: purchaseRecord.purchaseStage,
+  electionStatus: purchaseRecord.electionStatus,
+  fixedPrice: purchaseRecord.fixedPrice,
+  warrantyPeriod: purchaseRecord.warrantyPeriod,
+  reviewStartTime: purchaseRecord.reviewStartTime,
+  createTime: purchaseRecord.createTime,
+});
 
 export function toPurchaseDto(r: Row): PurchaseRecordDto {
   return {
@@ -62,12 +81,16 @@ export function createPurchaseService({ db }: { db: Db }): PurchaseService {
       if (extra) filters.push(extra);
       if (q.purchaseName) filters.push(ilike(purchaseRecord.purchaseName, `%${escapeLike(q.purchaseName)}%`));
       if (q.purchaseCode) filters.push(ilike(purchaseRecord.purchaseCode, `%${escapeLike(q.purchaseCode)}%`));
+      // The advanced query is one parenthesised clause ANDed with the rest, so an OR never widens the tenant,
+      // the data scope or the data rules.
+      const advanced = superQueryWhere(q.superQueryParams, q.superQueryMatchType, PURCHASE_COLUMNS);
+      if (advanced) filters.push(advanced);
       const where = and(...filters);
-      // An exact total either way: summed from the trigger-kept counts, or counted when a text search
-      // or a data rule narrows the rows beyond what the count table knows (the trigram index keeps a
-      // text search's count small).
+      // An exact total either way: summed from the trigger-kept counts, or counted when a text search, an
+      // advanced query or a data rule narrows the rows beyond what the count table knows (the trigram index
+      // keeps a text search's count small).
       const total =
-        q.purchaseName || q.purchaseCode || extra
+        q.purchaseName || q.purchaseCode || advanced || extra
           ? db.select({ n: count() }).from(purchaseRecord).where(where)
           : db
               .select({ n: sql<number>`coalesce(sum(${purchaseRecordCount.n}), 0)::bigint` })

@@ -1,5 +1,5 @@
 import { DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DictOption, formatMoney } from '@aps/shared/constants';
+import { type DictOption, formatMoney, GRID_WIDTHS } from '@aps/shared/constants';
 import { Button, Modal, Space, Table, type TableColumnsType, type TableProps, theme } from 'antd';
 import {
   type CSSProperties,
@@ -14,14 +14,18 @@ import {
   useState,
 } from 'react';
 import { useSessionStore } from '../../features/auth/store.ts';
+import { allowedColumns, excludedCodes, toolbarButtonAllowed } from './auth.ts';
 import { CellView } from './CellView.tsx';
 import { cellTypeOf } from './cells.tsx';
+import { useRowHighlight } from './highlight.ts';
+import { keyboardMoveTarget, movedAnnouncement } from './keyboard.ts';
 import { columnWidths, isVisible, ROW_HEIGHT, totalWidth } from './layout.ts';
 import { LightCheckbox } from './light.tsx';
 import { footerRows, moveRow, newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
 import type { GridColumn, GridErrorMap, GridOption, GridRow } from './types.ts';
 import { firstError, validateRows } from './validation.ts';
 import './grid.css';
+import './grid-rows.css';
 
 /** What the page (or a push channel) can do with a grid from outside. */
 export interface GridHandle<R extends GridRow = GridRow> {
@@ -30,7 +34,10 @@ export interface GridHandle<R extends GridRow = GridRow> {
   /** Adds rows (default values of the columns, then `values`); returns them. */
   addRows: (values?: Partial<R>[]) => R[];
   removeRows: (ids: string[]) => void;
-  /** Patches one row by id (never its id), e.g. from a server push; unknown ids are ignored. */
+  /**
+   * Patches one row by id (never its id), e.g. from a server push; unknown ids are ignored. The row is highlighted
+   * for 1400 ms (§9 reload highlight).
+   */
   patchRow: (id: string, values: Partial<R>) => void;
   /** Validates every row: the error map (row id → column key → message) or null; marks and scrolls to errors. */
   validate: () => Promise<GridErrorMap | null>;
@@ -60,6 +67,11 @@ export interface EditableGridProps<R extends GridRow = GridRow> {
   disabled?: boolean;
   loading?: boolean;
   'aria-label'?: string;
+  /**
+   * §6 permission prefix (e.g. `demo:grid:`): configured codes under it that the user lacks hide the column of that
+   * key, or the toolbar button (`add`, `remove`, `clearSelection`; `batch_delete` also hides remove).
+   */
+  authPrefix?: string;
   ref?: Ref<GridHandle<R>>;
 }
 
@@ -86,6 +98,8 @@ interface SelectionCheckboxProps {
  */
 const VIRTUAL_ROW = { listItemHeight: ROW_HEIGHT } as Record<string, unknown>;
 
+const NO_AUTH: never[] = [];
+
 const toOptions = (items: DictOption[] | undefined): GridOption[] =>
   (items ?? []).map((d) => ({ value: d.value, text: d.text ?? d.label ?? d.title ?? d.value, color: d.color }));
 
@@ -96,10 +110,10 @@ const toOptions = (items: DictOption[] | undefined): GridOption[] =>
  */
 export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridProps<R>) {
   const {
-    columns,
+    columns: allColumns,
     dataSource,
     orderKey = ORDER_KEY,
-    height = 400,
+    height = GRID_WIDTHS.maxHeight,
     addCount = 1,
     toolbar = true,
     toolbarExtra,
@@ -108,8 +122,16 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     onValuesChange,
     disabled = false,
     loading,
+    authPrefix,
     ref,
   } = props;
+  const auth = useSessionStore((s) => s.permissions?.auth ?? NO_AUTH);
+  const allAuth = useSessionStore((s) => s.permissions?.allAuth ?? NO_AUTH);
+  const excluded = useMemo(() => excludedCodes(authPrefix, { auth, allAuth }), [authPrefix, auth, allAuth]);
+  // Columns the user may not see are left out of the table and its validation; their values stay in the rows.
+  const columns = useMemo(() => allowedColumns(allColumns, excluded), [allColumns, excluded]);
+  const [highlighted, flash] = useRowHighlight();
+  const [announcement, setAnnouncement] = useState('');
   const [rows, setRowsState] = useState<R[]>(() => normaliseRows(dataSource ?? []));
   const rowsRef = useRef(rows);
   const [errors, setErrors] = useState<GridErrorMap>({});
@@ -217,13 +239,13 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const addRows = useCallback(
     (values?: Partial<R>[]) => {
       const list = values ?? Array.from({ length: addCount }, () => ({}) as Partial<R>);
-      const added = list.map((v) => newRow(columns, v));
+      const added = list.map((v) => newRow(allColumns, v));
       setRows(ordered([...rowsRef.current, ...added]));
       const last = added[added.length - 1];
       if (last) requestAnimationFrame(() => tableRef.current?.scrollTo({ key: last.id }));
       return added;
     },
-    [addCount, columns, ordered, setRows],
+    [addCount, allColumns, ordered, setRows],
   );
   const removeRows = useCallback(
     (ids: string[]) => {
@@ -255,13 +277,18 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
       },
       addRows,
       removeRows,
-      patchRow: (id, values) => setRows(patchRow(rowsRef.current, id, values)),
+      patchRow: (id, values) => {
+        const next = patchRow(rowsRef.current, id, values);
+        if (next === rowsRef.current) return;
+        setRows(next);
+        flash(id);
+      },
       validate,
       getSelectedIds: () => selected,
       clearSelection: () => setSelected([]),
       scrollToRow: (id) => tableRef.current?.scrollTo({ key: id }),
     }),
-    [addRows, removeRows, validate, selected, ordered, setRows],
+    [addRows, removeRows, validate, selected, ordered, setRows, flash],
   );
 
   const removeSelected = () => {
@@ -320,6 +347,26 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     [orderKey, setRows],
   );
 
+  // Keyboard drag sort: arrows (Home / End) on the focused handle move the row; focus follows it.
+  const moveByKey = useCallback(
+    (rowId: string, e: React.KeyboardEvent) => {
+      const list = rowsRef.current;
+      const from = list.findIndex((r) => r.id === rowId);
+      const to = keyboardMoveTarget(e.key, from, list.length);
+      if (to === null) return;
+      e.preventDefault();
+      setRows(moveRow(list, from, to, orderKey));
+      setAnnouncement(movedAnnouncement(to, list.length));
+      tableRef.current?.scrollTo({ key: rowId });
+      requestAnimationFrame(() =>
+        rootRef.current
+          ?.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(rowId)}"] .aps-grid-drag`)
+          ?.focus({ preventScroll: true }),
+      );
+    },
+    [orderKey, setRows],
+  );
+
   const widths = useMemo(() => columnWidths(columns as GridColumn[], width), [columns, width]);
   const selectionColumn = columns.find((c) => c.type === 'row-checkbox' || c.type === 'row-radio');
   const expandColumn = columns.find((c) => c.type === 'row-expand');
@@ -348,7 +395,11 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
                 className="aps-grid-drag"
                 role="button"
                 aria-label="拖动排序"
+                aria-keyshortcuts="ArrowUp ArrowDown Home End"
+                title="拖动排序（或按上下方向键移动）"
+                tabIndex={disabled ? -1 : 0}
                 onPointerDown={(e) => startDrag(row.id, e)}
+                onKeyDown={disabled ? undefined : (e) => moveByKey(row.id, e)}
               />
             ),
           };
@@ -371,7 +422,13 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
             column.title
           ),
           align: type?.align,
-          onCell: (row: R) => ({ onClick: () => onClick(row) }),
+          onCell: (row: R) => ({
+            onClick: (e: React.MouseEvent) => {
+              // A click in a popup the cell opened (a picker's modal) bubbles here through React's portal: not a
+              // click on the cell.
+              if (e.currentTarget.contains(e.target as Node)) onClick(row);
+            },
+          }),
           render: (_: unknown, row: R, index: number) => {
             const options = column.linkageKey
               ? (column.linkageOptions?.(row[column.linkageKey], row) ?? NO_OPTIONS)
@@ -393,7 +450,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
           },
         };
       }),
-    [visibleColumns, widths, startDrag, disabled, staticOptions, onCellChange, onDone],
+    [visibleColumns, widths, startDrag, moveByKey, disabled, staticOptions, onCellChange, onDone],
   );
 
   const footer = useMemo(() => footerRows(rows, columns as GridColumn[]), [rows, columns]);
@@ -462,8 +519,9 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     [expandColumn, widths, expandedRowRender],
   );
   const rowClassName = useCallback(
-    (_: R, index: number) => (dropIndex !== null && index === dropIndex ? 'aps-grid-drop-target' : ''),
-    [dropIndex],
+    (row: R, index: number) =>
+      `${dropIndex !== null && index === dropIndex ? 'aps-grid-drop-target' : ''}${highlighted.has(row.id) ? ' aps-grid-row-reloaded' : ''}`,
+    [dropIndex, highlighted],
   );
   const { token } = theme.useToken();
   const themeVars = useMemo(
@@ -489,10 +547,12 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
       {modalHolder}
       {toolbar && (
         <Space className="aps-grid-toolbar" wrap>
-          <Button type="primary" icon={<PlusOutlined />} disabled={disabled} onClick={() => addRows()}>
-            新增
-          </Button>
-          {selectionColumn && (
+          {toolbarButtonAllowed('add', excluded) && (
+            <Button type="primary" icon={<PlusOutlined />} disabled={disabled} onClick={() => addRows()}>
+              新增
+            </Button>
+          )}
+          {selectionColumn && toolbarButtonAllowed('remove', excluded) && (
             <Button danger icon={<DeleteOutlined />} disabled={disabled || !selected.length} onClick={removeSelected}>
               删除
             </Button>
@@ -500,9 +560,11 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
           {selectionColumn && selected.length > 0 && (
             <span className="aps-grid-selected">
               已选择 <strong>{selected.length}</strong> 项
-              <Button type="link" size="small" onClick={() => setSelected([])}>
-                清空选择
-              </Button>
+              {toolbarButtonAllowed('clearSelection', excluded) && (
+                <Button type="link" size="small" onClick={() => setSelected([])}>
+                  清空选择
+                </Button>
+              )}
             </span>
           )}
           {toolbarExtra}
@@ -525,6 +587,9 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         summary={summary}
         {...VIRTUAL_ROW}
       />
+      <div className="aps-grid-live" aria-live="polite">
+        {announcement}
+      </div>
     </section>
   );
 }

@@ -1,20 +1,5 @@
-import { PaperClipOutlined, SearchOutlined, UploadOutlined } from '@ant-design/icons';
 import { DATE_FORMAT, DATETIME_FORMAT, formatMoney } from '@aps/shared/constants';
-import {
-  Button,
-  Checkbox,
-  DatePicker,
-  Image,
-  Input,
-  Modal,
-  Popover,
-  Radio,
-  Select,
-  Space,
-  Tag,
-  Typography,
-  Upload,
-} from 'antd';
+import { DatePicker, Input, Popover, Radio, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { acceptsNumberInput, formatTagsInput, parseNumberInput, splitTags } from './input.ts';
@@ -24,7 +9,8 @@ import type { GridCellProps, GridCellType, GridColumn, GridColumnType, GridOptio
 /** Default checkbox values: Y when ticked, N when not (§9 switch values). */
 export const CHECKBOX_VALUES: [unknown, unknown] = ['Y', 'N'];
 
-const text = (value: unknown): string =>
+/** A cell value as text: arrays comma-joined, objects empty. */
+export const text = (value: unknown): string =>
   value == null ? '' : Array.isArray(value) ? value.join(',') : typeof value === 'object' ? '' : String(value);
 
 const optionText = (options: GridOption[], value: unknown): string => {
@@ -43,7 +29,8 @@ export function formatValue(column: GridColumn, value: unknown, row: GridRow): R
   return text(value);
 }
 
-function Placeholder({ column }: { column: GridColumn }) {
+/** The column's placeholder, greyed (an empty cell). */
+export function Placeholder({ column }: { column: GridColumn }) {
   return <span className="aps-grid-placeholder">{column.placeholder ?? ''}</span>;
 }
 
@@ -280,121 +267,6 @@ function ProgressCell({ value }: GridCellProps) {
   );
 }
 
-/** A stored file of an upload/file/image cell. */
-export interface GridFile {
-  name: string;
-  url: string;
-  path?: string;
-  size?: number;
-}
-
-/**
- * Upload extension point: the uploads module plugs its uploader in (POST /sys/common/upload, §7). Until then a
- * picked file stays in the browser (an object URL), enough to show the cell's states.
- */
-export type GridUploader = (file: File, column: GridColumn) => Promise<GridFile>;
-let uploader: GridUploader = async (file) => ({ name: file.name, url: URL.createObjectURL(file), size: file.size });
-export const setGridUploader = (next: GridUploader) => {
-  uploader = next;
-};
-
-/** §9: a cell shows 5 characters of a file name, then an ellipsis. */
-export const shortFileName = (name: string) => ([...name].length > 5 ? `${[...name].slice(0, 5).join('')}…` : name);
-
-function UploadCell(p: GridCellProps) {
-  const [busy, setBusy] = useState(false);
-  const file = (p.value && typeof p.value === 'object' ? p.value : null) as GridFile | null;
-  const image = p.column.type === 'image';
-  if (file) {
-    return (
-      <Space size={4}>
-        {image ? (
-          <Image src={file.url} width={32} height={32} alt={file.name} />
-        ) : (
-          <Typography.Link href={file.url} target="_blank" title={file.name}>
-            <PaperClipOutlined /> {shortFileName(file.name)}
-          </Typography.Link>
-        )}
-        {p.column.allowRemove !== false && !p.disabled && (
-          <Button size="small" type="link" danger onClick={() => p.onChange('')}>
-            删除
-          </Button>
-        )}
-      </Space>
-    );
-  }
-  return (
-    <Upload
-      showUploadList={false}
-      accept={image ? '.jpeg,.jpg,.png' : undefined}
-      disabled={p.disabled}
-      customRequest={({ file }) => {
-        setBusy(true);
-        uploader(file as File, p.column)
-          .then((f) => p.onChange(f))
-          .finally(() => setBusy(false));
-      }}
-    >
-      <Button size="small" icon={<UploadOutlined />} loading={busy}>
-        {p.column.btnText ?? (image ? '上传图片' : '上传文件')}
-      </Button>
-    </Upload>
-  );
-}
-
-/**
- * The pickers (sel_user, sel_depart, popup, input_pop): a read-only box whose search button opens a modal.
- * The pickers module replaces these with `registerGridCellType('sel_user', …)`; until then the modal lists
- * the column's options (one, or several for list_multi / checkbox_meta).
- */
-function PickerCell(p: GridCellProps) {
-  const [open, setOpen] = useState(false);
-  const [picked, setPicked] = useState<string[]>([]);
-  const multiple = p.column.props?.multiple === true;
-  const shown = optionText(p.options, p.value);
-  return (
-    <>
-      <Input
-        size="small"
-        readOnly
-        aria-label={p.column.title}
-        placeholder={p.column.placeholder ?? '请选择'}
-        disabled={p.disabled}
-        value={shown}
-        onClick={() => !p.disabled && setOpen(true)}
-        suffix={<SearchOutlined onClick={() => !p.disabled && setOpen(true)} />}
-      />
-      <Modal
-        title={p.column.title}
-        open={open}
-        width={500}
-        onCancel={() => setOpen(false)}
-        onOk={() => {
-          p.onChange(picked.join(','));
-          setOpen(false);
-          p.onDone();
-        }}
-        afterOpenChange={(visible) => visible && setPicked(text(p.value).split(',').filter(Boolean))}
-        destroyOnHidden
-      >
-        {multiple ? (
-          <Checkbox.Group
-            value={picked}
-            onChange={(v) => setPicked(v.map(String))}
-            options={p.options.map((o) => ({ value: o.value, label: o.text }))}
-          />
-        ) : (
-          <Radio.Group
-            value={picked[0]}
-            onChange={(e) => setPicked([e.target.value])}
-            options={p.options.map((o) => ({ value: o.value, label: o.text }))}
-          />
-        )}
-      </Modal>
-    </>
-  );
-}
-
 function InputPopEditor(p: GridCellProps) {
   return <TextareaEditor {...p} />;
 }
@@ -419,20 +291,15 @@ const BUILT_IN: Partial<Record<GridColumnType, GridCellType>> = {
   radio: { display: RadioCell },
   tags: { display: TagsDisplay, editor: TagsEditor },
   progress: { display: ProgressCell },
-  upload: { display: UploadCell },
-  file: { display: UploadCell },
-  image: { display: UploadCell },
-  sel_user: { display: PickerCell },
-  sel_depart: { display: PickerCell },
-  popup: { display: PickerCell },
   normal: { display: displayText },
 };
 
 const registry = new Map<GridColumnType, GridCellType>(Object.entries(BUILT_IN) as [GridColumnType, GridCellType][]);
 
 /**
- * Extension point: a module plugs its own cell into a column type (the user and department pickers, the
- * upload popup). Register before the grid renders (at module load).
+ * Extension point: a module plugs its own cell into a column type. `shared/gridCells` plugs the user and
+ * department pickers, the business-component popup and the uploads in (sel_user, sel_depart, popup, upload,
+ * file, image). Register before the grid renders (at module load).
  */
 export function registerGridCellType(type: GridColumnType, cell: GridCellType): void {
   registry.set(type, cell);

@@ -1,5 +1,8 @@
 /** The editable grid (JVxeTable equivalent): component, handle, column types, validation and plug-in points. */
-export { CHECKBOX_VALUES, type GridFile, type GridUploader, registerGridCellType, setGridUploader } from './cells.tsx';
+// The product's pickers and uploads plug their cells in (sel_user, sel_depart, popup, upload, file, image).
+import '../gridCells/index.tsx';
+
+export { CHECKBOX_VALUES, registerGridCellType } from './cells.tsx';
 export { EditableGrid, type EditableGridProps, type GridHandle } from './EditableGrid.tsx';
 export { type FormTablesResult, type GridPane, validateFormAndTables } from './formTables.ts';
 export { formatTagsInput, newRowId } from './input.ts';

@@ -1,9 +1,8 @@
-import type { PageResult, TableDataRow } from '@aps/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { TableDataRow } from '@aps/shared';
 import { Button, Col, Form, Input, Modal, Row, Select, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { DictSelect } from '../controls/DictControls.tsx';
-import { http } from '../http.ts';
+import { useTableData } from './api.ts';
 import { joinValue, splitValue, toggleSelection } from './selection.ts';
 
 /** One query field of the modal (§3 queryConfig: key, label, placeholder, dictCode). */
@@ -39,29 +38,11 @@ export interface BizSelectProps {
   disabled?: boolean;
   placeholder?: string;
   title?: string;
+  /** Opens the modal at once (a grid cell entering edit mode). */
+  defaultOpen?: boolean;
 }
 
 const PAGE_SIZES = ['5', '10', '20', '30'];
-
-function useTableData(
-  p: {
-    table: string;
-    columns: string;
-    query?: string;
-    keyField?: string;
-    keys?: string;
-    pageNo: number;
-    pageSize: number;
-  },
-  enabled: boolean,
-) {
-  return useQuery({
-    queryKey: ['pickers', 'biz', p],
-    queryFn: ({ signal }) => http.get<PageResult<TableDataRow>>('/sys/dict/queryTableData', p, signal),
-    enabled,
-    placeholderData: keepPreviousData,
-  });
-}
 
 /**
  * §2 business-component select (modal width 900): a box showing `displayKey` of the chosen rows, and a modal with
@@ -81,15 +62,19 @@ export function BizSelect({
   disabled,
   placeholder = '请选择',
   title = '请选择',
+  defaultOpen = false,
 }: BizSelectProps) {
   const fields = useMemo(
     () => joinValue([...new Set([rowKey, valueKey, displayKey, ...columns.map((c) => c.dataIndex)])]),
     [rowKey, valueKey, displayKey, columns],
   );
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen && !disabled);
   const [page, setPage] = useState({ pageNo: 1, pageSize: 5 });
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const [selected, setSelected] = useState<TableDataRow[]>([]);
+  // Opened at once: the saved keys are chosen (their rows' texts arrive with the table).
+  const [selected, setSelected] = useState<TableDataRow[]>(() =>
+    defaultOpen ? splitValue(value).map((k) => ({ [rowKey]: k, [valueKey]: k, [displayKey]: k })) : [],
+  );
   const [form] = Form.useForm<Record<string, string>>();
   const keys = splitValue(value);
 

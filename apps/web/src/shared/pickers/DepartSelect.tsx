@@ -18,6 +18,8 @@ export interface DepartSelectProps {
   checkMode?: CheckMode;
   disabled?: boolean;
   placeholder?: string;
+  /** Opens the modal at once (a grid cell entering edit mode). */
+  defaultOpen?: boolean;
 }
 
 /** §2 department select (modal 部门选择, width 500): a tree with linked or unlinked checking. */
@@ -29,10 +31,11 @@ export function DepartSelect({
   checkMode = 'unlinked',
   disabled,
   placeholder = '请选择部门',
+  defaultOpen = false,
 }: DepartSelectProps) {
   const tree = useDepartTree();
   const index = useMemo(() => indexTree(tree.data), [tree.data]);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen && !disabled);
   const [mode, setMode] = useState<CheckMode>(checkMode);
   const [checked, setChecked] = useState<string[]>([]);
   const keys = splitValue(value);

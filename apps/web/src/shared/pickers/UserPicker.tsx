@@ -20,6 +20,8 @@ export interface UserPickerProps {
   onNotAllowed?: (message: string) => void;
   placeholder?: string;
   modalWidth?: UserSelectModalProps['width'];
+  /** Opens the modal at once (a grid cell entering edit mode). */
+  defaultOpen?: boolean;
 }
 
 /**
@@ -37,8 +39,9 @@ export function UserPicker({
   onNotAllowed,
   placeholder = '请选择用户',
   modalWidth = 1250,
+  defaultOpen = false,
 }: UserPickerProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen && !disabled && !notAllowed);
   const [rows, setRows] = useState<UserListRow[]>([]);
   const keys = splitValue(value);
   const missing = keys.filter((k) => !rows.some((r) => r[valueKey] === k));

@@ -62,6 +62,27 @@ export function useUsersByUsernames(usernames: readonly string[]) {
   });
 }
 
+/** §7 queryTableData: a page of an allow-listed table, or the rows of given keys (`keyField`, `keys`). */
+export function useTableData(
+  p: {
+    table: string;
+    columns: string;
+    query?: string;
+    keyField?: string;
+    keys?: string;
+    pageNo: number;
+    pageSize: number;
+  },
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: ['pickers', 'biz', p],
+    queryFn: ({ signal }) => http.get<PageResult<TableDataRow>>('/sys/dict/queryTableData', p, signal),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** The tenant's department tree (§7 queryTreeList). */
 export const useDepartTree = (enabled = true) =>
   useQuery({

@@ -1,9 +1,11 @@
-import { QA_SUPER_QUERY_FIELDS, USER_SUPER_QUERY_FIELDS } from '@aps/shared/constants';
+import { PURCHASE_SUPER_QUERY_FIELDS, QA_SUPER_QUERY_FIELDS, USER_SUPER_QUERY_FIELDS } from '@aps/shared/constants';
 import { describe, expect, it } from 'vitest';
 import {
   changeField,
   changeRule,
   completeLines,
+  describeCondition,
+  describeQuery,
   isEmptyLine,
   linesOf,
   newLine,
@@ -78,5 +80,45 @@ describe('completeLines and superQueryParams', () => {
   it('splitValues trims and drops blanks', () => {
     expect(splitValues(' a, ,b ,')).toEqual(['a', 'b']);
     expect(splitValues(undefined)).toEqual([]);
+  });
+});
+
+describe('describeCondition / describeQuery (a query in words)', () => {
+  const stages = (code: string) =>
+    code === 'purchase_stage'
+      ? [
+          { value: '9', text: '评审结束' },
+          { value: '12', text: '已定标' },
+        ]
+      : undefined;
+  it.each([
+    [{ field: 'username', rule: 'eq', val: 'admin' }, USER_SUPER_QUERY_FIELDS, '用户账号 等于 admin'],
+    [{ field: 'sex', rule: 'ne', val: '2' }, USER_SUPER_QUERY_FIELDS, '性别 不等于 女'],
+    [
+      { field: 'purchaseStage', rule: 'in', val: '9, 12,3' },
+      PURCHASE_SUPER_QUERY_FIELDS,
+      '采购阶段 在...中 评审结束、已定标、3',
+    ],
+    [
+      { field: 'purchaseName', rule: 'right_like', val: ' 2026 ' },
+      PURCHASE_SUPER_QUERY_FIELDS,
+      '采购名称 以..开始 2026',
+    ],
+    [{ field: 'gone', rule: 'le', val: '5' }, PURCHASE_SUPER_QUERY_FIELDS, 'gone 小于等于 5'],
+  ] as const)('%j → %s', (cond, fields, text) => {
+    expect(describeCondition(cond, fields, stages)).toBe(text);
+  });
+
+  it('joins with 并且 for and, 或者 for or', () => {
+    const records = [
+      { field: 'purchaseStage', rule: 'ge', val: '9' },
+      { field: 'fixedPrice', rule: 'gt', val: '800000' },
+    ] as const;
+    expect(describeQuery({ matchType: 'and', records: [...records] }, PURCHASE_SUPER_QUERY_FIELDS, stages)).toBe(
+      '采购阶段 大于等于 评审结束 并且 限价（元） 大于 800000',
+    );
+    expect(describeQuery({ matchType: 'or', records: [...records] }, PURCHASE_SUPER_QUERY_FIELDS, stages)).toBe(
+      '采购阶段 大于等于 评审结束 或者 限价（元） 大于 800000',
+    );
   });
 });

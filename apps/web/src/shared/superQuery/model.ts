@@ -1,8 +1,10 @@
-import type {
-  SuperQueryCondition,
-  SuperQueryFieldDef,
-  SuperQueryMatchType,
-  SuperQueryRule,
+import {
+  SUPER_QUERY_RULE_LABELS,
+  type SuperQueryCondition,
+  type SuperQueryFieldDef,
+  type SuperQueryFieldOption,
+  type SuperQueryMatchType,
+  type SuperQueryRule,
 } from '@aps/shared/constants';
 
 /** One line of the builder while it is edited (§3 advanced query line). `key` only keeps React rows stable. */
@@ -79,4 +81,33 @@ export function superQueryParams(active: ActiveSuperQuery | null): Record<string
     superQueryParams: encodeURIComponent(JSON.stringify(active.records)),
     superQueryMatchType: active.matchType,
   };
+}
+
+/** The options a field's value is picked from: its own, or its dictionary's (via `dictOptions`). */
+export type DictOptionsOf = (dictCode: string) => readonly SuperQueryFieldOption[] | undefined;
+
+/**
+ * One condition in words, for people: field label, rule label, value(s) with option texts, e.g.
+ * `采购阶段 在...中 评审结束、已定标`. An unknown field or value shows as it is.
+ */
+export function describeCondition(
+  cond: Pick<SuperQueryCondition, 'field' | 'rule' | 'val'>,
+  fields: readonly SuperQueryFieldDef[],
+  dictOptions: DictOptionsOf = () => undefined,
+): string {
+  const def = fields.find((f) => f.field === cond.field);
+  const options = def?.options ?? (def?.dictCode ? dictOptions(def.dictCode) : undefined) ?? [];
+  const textOf = (v: string) => options.find((o) => String(o.value) === v)?.text ?? v;
+  const values = cond.rule === 'in' ? splitValues(cond.val) : [cond.val.trim()];
+  return `${def?.label ?? cond.field} ${SUPER_QUERY_RULE_LABELS[cond.rule] ?? cond.rule} ${values.map(textOf).join('、')}`;
+}
+
+/** A whole query in words: its conditions joined by 并且 (and) or 或者 (or). */
+export function describeQuery(
+  query: ActiveSuperQuery,
+  fields: readonly SuperQueryFieldDef[],
+  dictOptions?: DictOptionsOf,
+): string {
+  const joiner = query.matchType === 'or' ? ' 或者 ' : ' 并且 ';
+  return query.records.map((r) => describeCondition(r, fields, dictOptions)).join(joiner);
 }

@@ -17,7 +17,7 @@ import type { UploadProps } from 'antd';
 import { App, Button, Progress, Tooltip, Typography, Upload } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { HttpError } from '../http.ts';
-import { downloadStoredFile, uploadFile } from './api.ts';
+import { downloadStoredFile } from './api.ts';
 import { FilePreviewModal, type PreviewFile } from './FilePreviewModal.tsx';
 import {
   ACCEPT,
@@ -33,6 +33,7 @@ import {
 } from './rules.ts';
 import { useFileUrl } from './useFileUrl.ts';
 import { useSecretWarning } from './useSecretWarning.ts';
+import { useUploader } from './useUploader.ts';
 import './upload.css';
 
 /** One file of an upload field (§3 uploaded file: name, status, percent, path, message, size). */
@@ -60,6 +61,8 @@ export interface FileUploadProps {
   max?: number;
   /** §7 biz: temp for the generic upload (default), ftl in the grid and the popup. */
   biz?: string;
+  /** Further form fields of each upload (§7: isup=1 from grid cells). */
+  fields?: Readonly<Record<string, string>>;
   disabled?: boolean;
   /** The upload button's text (file and pdf modes). */
   buttonText?: string;
@@ -85,13 +88,15 @@ export function FileUpload({
   mode = 'file',
   max,
   biz = UPLOAD_BIZ.generic,
+  fields,
   disabled = false,
   buttonText,
   hint,
   'aria-label': ariaLabel,
 }: FileUploadProps) {
-  const { message, notification } = App.useApp();
+  const { message } = App.useApp();
   const warnSecret = useSecretWarning();
+  const upload = useUploader({ biz, fields });
   const [items, setItems] = useState<UploadItem[]>(() => splitPaths(value).map((p) => itemFromPath(p)));
   const itemsRef = useRef(items);
   const [preview, setPreview] = useState<PreviewFile | null>(null);
@@ -134,28 +139,21 @@ export function FileUpload({
   const customRequest: UploadProps['customRequest'] = ({ file }) => {
     const f = file as File & { uid: string };
     update((list) => keepLastN([...list, { uid: f.uid, name: f.name, status: 'uploading', percent: 0 }], max));
-    uploadFile(f, { biz, onProgress: (percent) => patch(f.uid, { percent }) })
-      .then((saved) => {
-        patch(f.uid, {
-          status: 'done',
-          percent: 100,
-          path: saved.filePath,
-          size: saved.fileSize,
-          mime: saved.mime,
-          name: saved.fileName,
-        });
-        void message.success(UPLOAD_MESSAGES.done(f.name));
-      })
-      .catch((err: unknown) => {
-        const reason = err instanceof HttpError ? err.message : UPLOAD_MESSAGES.unknownError;
-        patch(f.uid, { status: 'error', message: reason });
-        void message.error(UPLOAD_MESSAGES.failed(f.name));
-        notification.error({
-          key: `upload-error-${f.uid}`,
-          title: UPLOAD_MESSAGES.errorTitle,
-          description: UPLOAD_MESSAGES.errorDetail(reason),
-        });
+    void upload(f, f.uid, (percent) => patch(f.uid, { percent })).then((outcome) => {
+      if (!outcome.ok) {
+        patch(f.uid, { status: 'error', message: outcome.reason });
+        return;
+      }
+      const saved = outcome.file;
+      patch(f.uid, {
+        status: 'done',
+        percent: 100,
+        path: saved.filePath,
+        size: saved.fileSize,
+        mime: saved.mime,
+        name: saved.fileName,
       });
+    });
   };
 
   const remove = (uid: string) => update((list) => list.filter((i) => i.uid !== uid));

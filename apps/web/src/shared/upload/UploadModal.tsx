@@ -12,6 +12,8 @@ export interface UploadModalProps {
   max?: number;
   /** §7: ftl in the popup. */
   biz?: string;
+  /** Further form fields of each upload (§7: isup=1 from grid cells). */
+  fields?: Readonly<Record<string, string>>;
   /** The uploaded files (done ones) when the user confirms. */
   onOk: (files: UploadItem[], value: string) => void;
   onCancel: () => void;
@@ -21,7 +23,15 @@ export interface UploadModalProps {
  * The upload popup (§2, §4, §9): titled 图片上传 or 文件上传, 520 wide. Confirming with no uploaded file is refused
  * with 未上传任何文件; otherwise it answers the file information and closes.
  */
-export function UploadModal({ open, mode = 'file', max, biz = UPLOAD_BIZ.popup, onOk, onCancel }: UploadModalProps) {
+export function UploadModal({
+  open,
+  mode = 'file',
+  max,
+  biz = UPLOAD_BIZ.popup,
+  fields,
+  onOk,
+  onCancel,
+}: UploadModalProps) {
   const { message } = App.useApp();
   const [state, setState] = useState<{ value: string; items: UploadItem[] }>({ value: '', items: [] });
   const reset = () => setState({ value: '', items: [] });
@@ -52,6 +62,7 @@ export function UploadModal({ open, mode = 'file', max, biz = UPLOAD_BIZ.popup, 
         <FileUpload
           mode={mode}
           biz={biz}
+          fields={fields}
           {...(max === undefined ? {} : { max })}
           value={state.value}
           onChange={(value, items) => setState({ value, items })}

@@ -19,6 +19,8 @@ function authHeaders(): Record<string, string> {
 export interface UploadOptions {
   /** §7 biz: ftl in the grid and the popup, temp in the generic upload. */
   biz?: string;
+  /** Further form fields (§7: isup=1 from grid cells). */
+  fields?: Readonly<Record<string, string>>;
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
@@ -32,6 +34,7 @@ export function uploadFile(file: File, options: UploadOptions = {}): Promise<Upl
   return new Promise((resolve, reject) => {
     const body = new FormData();
     if (options.biz) body.append('biz', options.biz);
+    for (const [name, value] of Object.entries(options.fields ?? {})) body.append(name, value);
     body.append('file', file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `${API_BASE}${UPLOAD_API.upload}`);

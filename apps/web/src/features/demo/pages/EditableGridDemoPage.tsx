@@ -1,4 +1,5 @@
 import { CheckCircleOutlined, CloudSyncOutlined } from '@ant-design/icons';
+import { GRID_AUTH } from '@aps/shared/constants';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Space, Tabs, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import {
@@ -20,6 +21,16 @@ import {
 const PANES = [
   { key: 'detail', label: '采购明细' },
   { key: 'contact', label: '联系人' },
+] as const;
+
+/** What the picker and upload cells store (usernames, department ids, the popup's value, file paths). */
+const STORED = [
+  ['owner', '负责人（存储值）'],
+  ['depart', '需求部门（存储值）'],
+  ['purchase', '关联采购（存储值）'],
+  ['contract', '合同（存储值）'],
+  ['file', '附件（存储值）'],
+  ['photo', '样品图片（存储值）'],
 ] as const;
 
 /** An asynchronous removal (a server call) — the grid confirms before it. */
@@ -76,6 +87,7 @@ function FormWithTables() {
               <EditableGrid
                 ref={detail}
                 aria-label="采购明细"
+                authPrefix={GRID_AUTH.demo.prefix}
                 columns={DETAIL_COLUMNS}
                 dataSource={DETAIL_ROWS}
                 height={320}
@@ -84,6 +96,11 @@ function FormWithTables() {
                     <Descriptions.Item label="物料名称">{String(row.name ?? '')}</Descriptions.Item>
                     <Descriptions.Item label="内部编号">{String(row.innerCode ?? '')}</Descriptions.Item>
                     <Descriptions.Item label="排序号">{String(row.orderNum ?? '')}</Descriptions.Item>
+                    {STORED.map(([key, label]) => (
+                      <Descriptions.Item key={key} label={label}>
+                        {row[key] ? <Typography.Text code>{String(row[key])}</Typography.Text> : '—'}
+                      </Descriptions.Item>
+                    ))}
                   </Descriptions>
                 )}
                 toolbarExtra={

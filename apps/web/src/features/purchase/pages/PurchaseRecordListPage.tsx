@@ -1,11 +1,12 @@
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import type { PageResult, PurchaseRecordDto } from '@aps/shared';
-import { DICT, PAGE_SIZE_OPTIONS } from '@aps/shared/constants';
+import { DICT, PAGE_SIZE_OPTIONS, PURCHASE_SUPER_QUERY_FIELDS, SUPER_QUERY_LISTS } from '@aps/shared/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../shared/http.ts';
 import { useTableScroll } from '../../../shared/stores/app.ts';
+import { type ActiveSuperQuery, SuperQuery, superQueryParams } from '../../../shared/superQuery/index.ts';
 import { useSessionStore } from '../../auth/store.ts';
 
 interface Filters {
@@ -23,17 +24,19 @@ export default function PurchaseRecordListPage() {
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const [superQuery, setSuperQuery] = useState<ActiveSuperQuery | null>(null);
   const scroll = useTableScroll();
   const stages = useSessionStore((s) => s.dictItems?.[DICT.purchaseStage]) ?? [];
   const stageText = (value: string) => stages.find((s) => s.value === value)?.text ?? value;
 
   const list = useQuery({
-    queryKey: ['purchase-record', filters, page],
+    queryKey: ['purchase-record', filters, page, superQuery],
     queryFn: () =>
       http.get<PageResult<PurchaseRecordDto>>('/purchase/purchaseRecord/list', {
         ...page,
         purchaseName: filters.purchaseName || undefined,
         purchaseCode: filters.purchaseCode || undefined,
+        ...superQueryParams(superQuery),
       }),
     placeholderData: keepPreviousData,
   });
@@ -83,6 +86,15 @@ export default function PurchaseRecordListPage() {
             >
               重置
             </Button>
+            <SuperQuery
+              listKey={SUPER_QUERY_LISTS.purchaseRecord}
+              fields={PURCHASE_SUPER_QUERY_FIELDS}
+              value={superQuery}
+              onSearch={(next) => {
+                setSuperQuery(next);
+                setPage((p) => ({ ...p, pageNo: 1 }));
+              }}
+            />
           </Space>
         </Form.Item>
       </Form>
