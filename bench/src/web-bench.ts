@@ -4,7 +4,7 @@
  * - gzipped JS the login page loads (budget 180 KB);
  * - gzipped JS loaded after signing in, up to the workspace home (budget 450 KB, counted with the login's);
  * - LCP of the login page (budget 400 ms, median of cold loads);
- * - a tab switch, click → new content visible (budget 50 ms, median);
+ * - a tab switch, click → the other page painted (budget 50 ms, median);
  * - the editable grid's scroll frame on the demo page's 10,000-row × 20-column grid (budget 16 ms, p95): per
  *   scrolled frame, from the scroll event to the new rows committed and laid out (the main thread's work for
  *   that frame; paint aside).
@@ -97,7 +97,13 @@ async function loginLcp(browser: Browser, baseUrl: string): Promise<number> {
   return lcp;
 }
 
-/** One tab switch measured in the page: click, then the first frame in which the target content is visible. */
+/**
+ * One tab switch measured in the page, as a user sees it: from the click on the tab to the end of the first frame
+ * that paints the other page. Nothing in between forces a style or layout pass the app would not do itself: the
+ * target is looked for in the animation-frame callbacks (where the browser is about to render that frame), and a
+ * task queued from that callback runs once the frame's style, layout and paint are done. "Shown" means rendered:
+ * neither inside a hidden kept-alive page (`checkVisibility`) nor empty.
+ */
 async function timeTabSwitch(page: Page, tabTitle: string, visibleSelector: string): Promise<number> {
   return page.evaluate(
     async ({ tabTitle, visibleSelector }) => {
@@ -105,18 +111,20 @@ async function timeTabSwitch(page: Page, tabTitle: string, visibleSelector: stri
       const tab = tabs.find((t) => t.textContent?.trim() === tabTitle);
       const target = tab?.querySelector<HTMLElement>('.ant-tabs-tab-btn');
       if (!target) throw new Error(`no tab ${tabTitle}`);
-      const shown = () => {
-        const el = document.querySelector<HTMLElement>(visibleSelector);
-        return Boolean(el && el.offsetParent !== null && el.getBoundingClientRect().height > 0);
-      };
+      if (tab?.classList.contains('ant-tabs-tab-active')) throw new Error(`tab ${tabTitle} is already active`);
+      const shown = () =>
+        [...document.querySelectorAll<HTMLElement>(visibleSelector)].some(
+          (el) => el.checkVisibility() && el.getBoundingClientRect().height > 0,
+        );
       const start = performance.now();
       target.click();
       await new Promise<void>((resolve) => {
-        const check = () => (shown() ? resolve() : requestAnimationFrame(check));
-        check();
+        const onFrame = () => {
+          if (shown()) setTimeout(resolve, 0);
+          else requestAnimationFrame(onFrame);
+        };
+        requestAnimationFrame(onFrame);
       });
-      // Until the frame showing it is painted.
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
       return performance.now() - start;
     },
     { tabTitle, visibleSelector },
@@ -306,7 +314,7 @@ async function main() {
     await page.waitForLoadState('networkidle');
     const switches: number[] = [];
     for (let i = 0; i < TAB_SWITCHES; i++) {
-      switches.push(await timeTabSwitch(page, '首页', '.ant-list, ul[aria-label="我的功能菜单"]'));
+      switches.push(await timeTabSwitch(page, '首页', 'ul[aria-label="我的功能菜单"]'));
       switches.push(await timeTabSwitch(page, '采购记录', '.ant-table-wrapper'));
     }
 

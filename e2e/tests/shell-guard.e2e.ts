@@ -3,7 +3,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newUserPage, screenshot } from '../support/browser.ts';
-import { collectErrors, pathOf, signInWithForm, topMenuTitles, userPage, waitForPath } from './shell-support.ts';
+import { collectErrors, pathOf, signInWithForm, tab, topMenuTitles, userPage, waitForPath } from './shell-support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -133,6 +133,19 @@ describe('navigation guard', () => {
     await page.waitForURL('**/user/login*');
     await page.getByRole('button', { name: '登录', exact: true }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('pro__Access-Token'))).toBeNull();
+  });
+
+  it('still guards a switch to an open tab once the session ended in another browser tab', async () => {
+    await signedIn('admin');
+    await page.goto('/purchase/record');
+    await page.getByRole('columnheader', { name: '采购编号' }).waitFor();
+    await tab(page, '首页').click();
+    await waitForPath(page, '/dashboard/analysis');
+    // Signed out elsewhere: the stored token is gone (what logout in another browser tab leaves behind).
+    await page.evaluate(() => localStorage.removeItem('pro__Access-Token'));
+    await tab(page, '采购记录').click();
+    await waitForPath(page, '/user/login?redirect=%2Fpurchase%2Frecord');
+    await page.getByRole('button', { name: '登录', exact: true }).waitFor();
   });
 
   it('lands on the same deep page after a browser refresh', async () => {

@@ -133,6 +133,21 @@ export async function workspaceGuard({ request }: LoaderFunctionArgs) {
 }
 
 /**
+ * Whether a workspace navigation needs the guard again (the base route's `shouldRevalidate`). Going to a tab that is
+ * open does not: the guard let that full path in for this session and these permissions (new permissions rebuild the
+ * route table and start a new tab list), so running it again would only cost the switch a render of its own (React
+ * Router's "loading" state) before the page's. Anything else does — a new path, or the stored token having changed
+ * (signed out or in again in another browser tab), which only the guard deals with.
+ */
+export function needsGuard(currentUrl: URL, nextUrl: URL): boolean {
+  const fullPath = nextUrl.pathname + nextUrl.search;
+  if (currentUrl.pathname + currentUrl.search === fullPath) return false;
+  const session = useSessionStore.getState();
+  const sameSession = Boolean(session.permissions) && session.token === storage.get<string>(STORAGE_KEYS.token);
+  return !(sameSession && useTabsStore.getState().tabs.some((tab) => tab.key === fullPath));
+}
+
+/**
  * Opens (or activates) the tab of a workspace path before the page renders, so that a keepAlive page mounts once,
  * directly inside its keep-alive slot. With multi-tab off, or on mobile, only this page is kept (§2, §4).
  */

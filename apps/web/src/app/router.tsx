@@ -3,7 +3,7 @@ import { createBrowserRouter, type NavigateOptions, redirect, type To } from 're
 import LoginPage from '../features/auth/pages/LoginPage.tsx';
 import { getToken } from '../features/auth/session.ts';
 import { BootSplash } from './BootSplash.tsx';
-import { NOT_FOUND_PATH, rememberFirstEntry, skipWhenSignedIn, workspaceGuard } from './guard.ts';
+import { NOT_FOUND_PATH, needsGuard, rememberFirstEntry, skipWhenSignedIn, workspaceGuard } from './guard.ts';
 import { RouteError } from './RouteError.tsx';
 
 /** §2: `/` leads to /home in production and test, to /user/login in development. */
@@ -68,8 +68,7 @@ export const router = createBrowserRouter(
               id: 'dashboard',
               path: '/',
               loader: workspaceGuard,
-              shouldRevalidate: ({ currentUrl, nextUrl }) =>
-                currentUrl.pathname !== nextUrl.pathname || currentUrl.search !== nextUrl.search,
+              shouldRevalidate: ({ currentUrl, nextUrl }) => needsGuard(currentUrl, nextUrl),
               ...page(() => import('../layouts/BasicLayout.tsx')),
               children: [{ path: '*', Component: null }],
             },

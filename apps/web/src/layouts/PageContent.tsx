@@ -27,8 +27,17 @@ const Page = memo(function Page({ route }: { route: AppRoute }) {
 });
 
 /**
- * The content area with keep-alive (§2): a keepAlive page stays mounted — hidden with display: none, its React
- * state and DOM kept, so coming back costs one style change — under its component name while a tab shows it;
+ * A kept page out of sight. `content-visibility: hidden` (not `display: none`) skips its rendering like
+ * `display: none` does — not painted, out of the accessibility tree and the tab order, `checkVisibility()` false —
+ * but keeps its style and layout, so a tab switch back to it shows the page without restyling and laying out the
+ * whole page again (with `display: none` that was most of a switch's time). `contain-intrinsic-size: none` and no
+ * box of its own (padding, border) keep the hidden wrapper at zero height.
+ */
+const HIDDEN_PAGE = { contentVisibility: 'hidden', containIntrinsicSize: 'none' } as const;
+
+/**
+ * The content area with keep-alive (§2): a keepAlive page stays mounted — hidden (HIDDEN_PAGE), its React state,
+ * DOM and layout kept, so coming back costs one style change — under its component name while a tab shows it;
  * closing that tab or refreshing it drops the state.
  * Other pages mount fresh on every visit. The window scroll position is kept per kept page, reset otherwise.
  */
@@ -61,7 +70,7 @@ export function PageContent({ route, fullPath }: { route: AppRoute; fullPath: st
         <div
           key={`${name}#${generation[name] ?? 0}`}
           className="aps-kept-page"
-          style={!showCurrentAlone && name === route.cacheName ? undefined : { display: 'none' }}
+          style={!showCurrentAlone && name === route.cacheName ? undefined : HIDDEN_PAGE}
         >
           <Page route={kept} />
         </div>
