@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { pdfFile } from '../support/files.ts';
@@ -39,6 +39,28 @@ const grid = (name: string) => page.getByRole('region', { name, exact: true });
 const row = (gridName: string, id: string) => grid(gridName).locator(`[data-row-key="${id}"]`);
 const cell = (gridName: string, id: string, key: string) =>
   row(gridName, id).locator(`.aps-grid-cell[data-key="${key}"]`);
+/**
+ * Scrolls the grid sideways as a user would (a wheel over its rows) until the cell is out from under the fixed
+ * columns and inside the view (clickCell: then clicks it).
+ */
+async function revealCell(target: Locator) {
+  const holder = target.locator(
+    'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-table-tbody-virtual-holder ")][1]',
+  );
+  const [box, view] = [await target.boundingBox(), await holder.boundingBox()];
+  if (box && view) {
+    const deltaX =
+      box.x < view.x + 300 ? box.x - view.x - 300 : Math.max(0, box.x + box.width - (view.x + view.width) + 40);
+    if (deltaX !== 0) {
+      await holder.hover({ position: { x: view.width / 2, y: 5 } });
+      await page.mouse.wheel(deltaX, 0);
+    }
+  }
+}
+async function clickCell(target: Locator) {
+  await revealCell(target);
+  await target.click();
+}
 const dropdownOption = (text: string) =>
   page
     .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
@@ -73,32 +95,32 @@ describe('可编辑表格 (editable grid demo)', () => {
     expect((await footerCells('采购明细', '平均')).slice(4, 6)).toEqual(['', '70.67']);
 
     // input
-    await cell('采购明细', 'd3', 'name').click();
+    await clickCell(cell('采购明细', 'd3', 'name'));
     await cell('采购明细', 'd3', 'name').getByRole('textbox').fill('会议桌椅');
     // inputNumber: only a signed decimal is accepted while typing (§5)
-    await cell('采购明细', 'd3', 'quantity').click();
+    await clickCell(cell('采购明细', 'd3', 'quantity'));
     const quantity = cell('采购明细', 'd3', 'quantity').getByRole('textbox');
     await quantity.press('ControlOrMeta+a');
     await quantity.pressSequentially('1a2-');
     expect(await quantity.inputValue()).toBe('12');
     // The cell stays in edit mode after a mouse-up inside the table.
-    await cell('采购明细', 'd3', 'createBy').click();
+    await clickCell(cell('采购明细', 'd3', 'createBy'));
     expect(await quantity.isVisible()).toBe(true);
     // select
-    await cell('采购明细', 'd3', 'unit').click();
+    await clickCell(cell('采购明细', 'd3', 'unit'));
     await dropdownOption('套').click();
     // select-search over the dictionary purchase_category
-    await cell('采购明细', 'd3', 'category').click();
+    await clickCell(cell('采购明细', 'd3', 'category'));
     await page.keyboard.type('劳');
     await dropdownOption('劳务').click();
     // select-multiple over the dictionary priority
-    await cell('采购明细', 'd3', 'priority').click();
+    await clickCell(cell('采购明细', 'd3', 'priority'));
     await dropdownOption('紧急').click();
     await dropdownOption('重要').click();
     // linked selects: the city follows the province and is cleared when it changes
-    await cell('采购明细', 'd3', 'province').click();
+    await clickCell(cell('采购明细', 'd3', 'province'));
     await dropdownOption('广东').click();
-    await cell('采购明细', 'd3', 'city').click();
+    await clickCell(cell('采购明细', 'd3', 'city'));
     expect(
       await page
         .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
@@ -106,21 +128,22 @@ describe('可编辑表格 (editable grid demo)', () => {
     ).toEqual(['广州市', '深圳市']);
     await dropdownOption('深圳市').click();
     // date and datetime
-    await cell('采购明细', 'd3', 'deliveryDate').click();
+    await clickCell(cell('采购明细', 'd3', 'deliveryDate'));
     await cell('采购明细', 'd3', 'deliveryDate').getByRole('textbox').fill('2026-12-20');
     await page.keyboard.press('Enter');
-    await cell('采购明细', 'd3', 'openingTime').click();
+    await clickCell(cell('采购明细', 'd3', 'openingTime'));
     await cell('采购明细', 'd3', 'openingTime').getByRole('textbox').fill('2026-12-21 09:30:00');
     await page.keyboard.press('Enter');
     // checkbox and radio are edited in place
+    await revealCell(cell('采购明细', 'd3', 'urgent'));
     await cell('采购明细', 'd3', 'urgent').getByRole('checkbox').check();
     await cell('采购明细', 'd3', 'payType').getByText('分期付款').click();
     // tags: a semicolon after every 2 characters (§5)
-    await cell('采购明细', 'd3', 'keywords').click();
+    await clickCell(cell('采购明细', 'd3', 'keywords'));
     await cell('采购明细', 'd3', 'keywords').getByRole('textbox').pressSequentially('紧急;重要材料');
     expect(await cell('采购明细', 'd3', 'keywords').getByRole('textbox').inputValue()).toBe('紧急;重要;材料');
     // textarea opens its 300 × 210 popup
-    await cell('采购明细', 'd3', 'memo').click();
+    await clickCell(cell('采购明细', 'd3', 'memo'));
     const textarea = page.locator('.ant-popover textarea');
     await textarea.fill('需要防火材质');
     // Measured once the popover has finished zooming in.
@@ -152,7 +175,7 @@ describe('可编辑表格 (editable grid demo)', () => {
     ]);
     expect(await shown('memo')).toBe('需要防火材质');
     // A new province clears the linked city.
-    await cell('采购明细', 'd3', 'province').click();
+    await clickCell(cell('采购明细', 'd3', 'province'));
     await dropdownOption('北京').click();
     await clickOutside();
     expect(await shown('city')).toBe('先选省份');
@@ -168,15 +191,15 @@ describe('可编辑表格 (editable grid demo)', () => {
       index: 0,
       paneKey: 'detail',
     });
-    await added.locator('.aps-grid-cell[data-key="name"]').click();
+    await clickCell(added.locator('.aps-grid-cell[data-key="name"]'));
     await added.locator('.aps-grid-cell[data-key="name"]').getByRole('textbox').fill('投影仪');
     await expect.poll(() => added.getByText('物料名称不能为空').count()).toBe(0);
 
     // The second table: wrong phone and e-mail; submitting from the first tab activates the second.
     await page.getByRole('tab', { name: '联系人' }).click();
-    await cell('联系人', 'c1', 'mobile').click();
+    await clickCell(cell('联系人', 'c1', 'mobile'));
     await cell('联系人', 'c1', 'mobile').getByRole('textbox').fill('12345');
-    await cell('联系人', 'c1', 'email').click();
+    await clickCell(cell('联系人', 'c1', 'email'));
     await cell('联系人', 'c1', 'email').getByRole('textbox').fill('bad@');
     await page.getByRole('tab', { name: '采购明细' }).click();
     await page.getByRole('button', { name: /提交/ }).click();
@@ -189,9 +212,9 @@ describe('可编辑表格 (editable grid demo)', () => {
       errors: { c1: { mobile: '请输入正确的手机号码', email: '请输入正确的电子邮件' } },
     });
     await screenshot(page, 'grid-validation');
-    await cell('联系人', 'c1', 'mobile').click();
+    await clickCell(cell('联系人', 'c1', 'mobile'));
     await cell('联系人', 'c1', 'mobile').getByRole('textbox').fill('13800138000');
-    await cell('联系人', 'c1', 'email').click();
+    await clickCell(cell('联系人', 'c1', 'email'));
     await cell('联系人', 'c1', 'email').getByRole('textbox').fill('zhang@example.com');
     await clickOutside();
     await page.getByRole('button', { name: /提交/ }).click();
@@ -258,7 +281,7 @@ describe('可编辑表格 (editable grid demo)', () => {
     });
 
     // sel_user: a click opens the 用户 picker; the cell shows the real name, the row keeps the username.
-    await cell('采购明细', 'd2', 'owner').click();
+    await clickCell(cell('采购明细', 'd2', 'owner'));
     const users = dialog('用户');
     await users.getByLabel('账号或姓名').fill('buyer01');
     await users.getByRole('button', { name: /查\s*询/ }).click();
@@ -271,7 +294,7 @@ describe('可编辑表格 (editable grid demo)', () => {
     await expect.poll(() => shownIn('d1', 'owner')).toBe('系统管理员');
 
     // sel_depart: the 部门选择 tree; the cell shows the department, the row keeps its id.
-    await cell('采购明细', 'd2', 'depart').click();
+    await clickCell(cell('采购明细', 'd2', 'depart'));
     const departs = dialog('部门选择');
     await departs
       .locator('.ant-tree-treenode')
@@ -282,7 +305,7 @@ describe('可编辑表格 (editable grid demo)', () => {
     await expect.poll(() => shownIn('d2', 'depart')).toBe('华信物资贸易分公司');
 
     // popup: the business-component select over purchase records; the cell shows the chosen record's name.
-    await cell('采购明细', 'd2', 'purchase').click();
+    await clickCell(cell('采购明细', 'd2', 'purchase'));
     const records = dialog('选择采购记录');
     const first = records.locator('.ant-table-tbody .ant-table-row').first();
     await first.waitFor();
@@ -335,7 +358,19 @@ describe('可编辑表格 (editable grid demo)', () => {
       .poll(() => cell('采购明细', 'd2', 'photo').getByRole('img', { name: '样品.png' }).getAttribute('src'))
       .toMatch(/^blob:/);
     await clickOutside();
+    // Reaching the off-screen cell scrolled the body sideways; the header moved with it (same left edge).
+    const left = async (locator: Locator) => (await locator.boundingBox())?.x ?? Number.NaN;
+    const photoHeader = grid('采购明细').locator('.ant-table-thead .ant-table-cell').filter({ hasText: '样品图片' });
+    const photoCell = cell('采购明细', 'd2', 'photo').locator(
+      'xpath=ancestor::*[contains(@class,"ant-table-cell")][1]',
+    );
+    await expect.poll(async () => Math.abs((await left(photoHeader)) - (await left(photoCell)))).toBeLessThan(2);
     await screenshot(page, 'grid-cells-picked', grid('采购明细'));
+    // Back to the first columns as a user would: a sideways wheel over the rows.
+    await grid('采购明细').locator('.ant-table-tbody-virtual-holder').hover();
+    await page.mouse.wheel(-10_000, 0);
+    const firstHeader = grid('采购明细').locator('.ant-table-thead .ant-table-cell').first();
+    await expect.poll(async () => (await left(firstHeader)) - (await left(grid('采购明细')))).toBeGreaterThanOrEqual(0);
 
     // §7: every upload from the grid sent biz ftl and isup=1.
     expect(await page.evaluate(() => (window as unknown as { uploadFields: string[][] }).uploadFields)).toEqual([

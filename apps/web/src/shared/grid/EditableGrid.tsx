@@ -23,6 +23,7 @@ import { columnWidths, isVisible, ROW_HEIGHT, totalWidth } from './layout.ts';
 import { LightCheckbox } from './light.tsx';
 import { footerRows, moveRow, newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
 import type { GridColumn, GridErrorMap, GridOption, GridRow } from './types.ts';
+import { useHorizontalFocusScroll } from './useHorizontalFocusScroll.ts';
 import { firstError, validateRows } from './validation.ts';
 import './grid.css';
 import './grid-rows.css';
@@ -145,6 +146,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const [width, setWidth] = useState(1000);
   const [dropIndex, setDropIndex] = useState<number | null>(null);
   const rootRef = useRef<HTMLElement>(null);
+  useHorizontalFocusScroll(rootRef);
   const tableRef = useRef<{ scrollTo: (config: { key?: string; index?: number; top?: number }) => void }>(null);
   const dictItems = useSessionStore((s) => s.dictItems);
   const [modal, modalHolder] = Modal.useModal();
