@@ -3,8 +3,6 @@ import { type DictOption, formatMoney, GRID_WIDTHS } from '@aps/shared/constants
 import { Button, Modal, Space, Table, type TableColumnsType, type TableProps, theme } from 'antd';
 import {
   type CSSProperties,
-  type ReactNode,
-  type Ref,
   startTransition,
   useCallback,
   useEffect,
@@ -18,63 +16,15 @@ import { allowedColumns, excludedCodes, toolbarButtonAllowed } from './auth.ts';
 import { CellView } from './CellView.tsx';
 import { cellTypeOf } from './cells.tsx';
 import { useRowHighlight } from './highlight.ts';
-import { keyboardMoveTarget, movedAnnouncement } from './keyboard.ts';
 import { columnWidths, isVisible, ROW_HEIGHT, totalWidth } from './layout.ts';
 import { LightCheckbox } from './light.tsx';
-import { footerRows, moveRow, newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
-import type { GridColumn, GridErrorMap, GridOption, GridRow } from './types.ts';
+import { footerRows, newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
+import type { EditableGridProps, GridColumn, GridErrorMap, GridHandle, GridOption, GridRow } from './types.ts';
 import { useHorizontalFocusScroll } from './useHorizontalFocusScroll.ts';
+import { type GridTableRef, useRowDragSort } from './useRowDragSort.ts';
 import { firstError, validateRows } from './validation.ts';
 import './grid.css';
 import './grid-rows.css';
-
-/** What the page (or a push channel) can do with a grid from outside. */
-export interface GridHandle<R extends GridRow = GridRow> {
-  getValues: () => R[];
-  setValues: (rows: R[]) => void;
-  /** Adds rows (default values of the columns, then `values`); returns them. */
-  addRows: (values?: Partial<R>[]) => R[];
-  removeRows: (ids: string[]) => void;
-  /**
-   * Patches one row by id (never its id), e.g. from a server push; unknown ids are ignored. The row is highlighted
-   * for 1400 ms (§9 reload highlight).
-   */
-  patchRow: (id: string, values: Partial<R>) => void;
-  /** Validates every row: the error map (row id → column key → message) or null; marks and scrolls to errors. */
-  validate: () => Promise<GridErrorMap | null>;
-  getSelectedIds: () => string[];
-  clearSelection: () => void;
-  scrollToRow: (id: string) => void;
-}
-
-export interface EditableGridProps<R extends GridRow = GridRow> {
-  columns: GridColumn<R>[];
-  /** Initial rows (the grid owns them afterwards: read with `getValues`). */
-  dataSource?: R[];
-  /** The ordering field drag sort resequences (default orderNum). */
-  orderKey?: string;
-  /** Body height; §9 max height 400. */
-  height?: number;
-  /** Rows added by 新增 (§9 default 1). */
-  addCount?: number;
-  /** Toolbar with 新增 / 删除 / 清空选择 (default shown). */
-  toolbar?: boolean;
-  toolbarExtra?: ReactNode;
-  /** Asynchronous removal: asks 确定删除吗? first, removes the rows once this resolves. */
-  onRemove?: (rows: R[]) => Promise<unknown>;
-  /** The body of an expanded row (row-expand column). */
-  expandedRowRender?: (row: R) => ReactNode;
-  onValuesChange?: (rows: R[]) => void;
-  disabled?: boolean;
-  loading?: boolean;
-  'aria-label'?: string;
-  /**
-   * §6 permission prefix (e.g. `demo:grid:`): configured codes under it that the user lacks hide the column of that
-   * key, or the toolbar button (`add`, `remove`, `clearSelection`; `batch_delete` also hides remove).
-   */
-  authPrefix?: string;
-  ref?: Ref<GridHandle<R>>;
-}
 
 /** Where a mouse-up keeps the cell in edit mode (§4): the table and the popups its editors open. */
 const EDIT_KEEPERS =
@@ -132,7 +82,6 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   // Columns the user may not see are left out of the table and its validation; their values stay in the rows.
   const columns = useMemo(() => allowedColumns(allColumns, excluded), [allColumns, excluded]);
   const [highlighted, flash] = useRowHighlight();
-  const [announcement, setAnnouncement] = useState('');
   const [rows, setRowsState] = useState<R[]>(() => normaliseRows(dataSource ?? []));
   const rowsRef = useRef(rows);
   const [errors, setErrors] = useState<GridErrorMap>({});
@@ -144,10 +93,9 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   activeRef.current = active;
   const [selected, setSelected] = useState<string[]>([]);
   const [width, setWidth] = useState(1000);
-  const [dropIndex, setDropIndex] = useState<number | null>(null);
   const rootRef = useRef<HTMLElement>(null);
   useHorizontalFocusScroll(rootRef);
-  const tableRef = useRef<{ scrollTo: (config: { key?: string; index?: number; top?: number }) => void }>(null);
+  const tableRef = useRef<GridTableRef>(null);
   const dictItems = useSessionStore((s) => s.dictItems);
   const [modal, modalHolder] = Modal.useModal();
 
@@ -313,61 +261,13 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     });
   };
 
-  // Drag sort with the pointer: the row under it is the drop target (works with virtual rows).
-  const dragFrom = useRef<number | null>(null);
-  const startDrag = useCallback(
-    (rowId: string, e: React.PointerEvent) => {
-      e.preventDefault();
-      const from = rowsRef.current.findIndex((r) => r.id === rowId);
-      if (from < 0) return;
-      dragFrom.current = from;
-      setDropIndex(from);
-      let over = from;
-      const body = rootRef.current;
-      const onMove = (ev: PointerEvent) => {
-        const tr = document.elementFromPoint(ev.clientX, ev.clientY)?.closest<HTMLElement>('[data-row-key]');
-        if (!tr || !body?.contains(tr)) return;
-        const index = rowsRef.current.findIndex((r) => r.id === tr.dataset.rowKey);
-        if (index >= 0 && index !== over) {
-          over = index;
-          setDropIndex(index);
-        }
-      };
-      const onUp = () => {
-        window.removeEventListener('pointermove', onMove);
-        window.removeEventListener('pointerup', onUp);
-        document.body.classList.remove('aps-grid-dragging');
-        if (dragFrom.current !== null && over !== dragFrom.current)
-          setRows(moveRow(rowsRef.current, dragFrom.current, over, orderKey));
-        dragFrom.current = null;
-        setDropIndex(null);
-      };
-      document.body.classList.add('aps-grid-dragging');
-      window.addEventListener('pointermove', onMove);
-      window.addEventListener('pointerup', onUp);
-    },
-    [orderKey, setRows],
-  );
-
-  // Keyboard drag sort: arrows (Home / End) on the focused handle move the row; focus follows it.
-  const moveByKey = useCallback(
-    (rowId: string, e: React.KeyboardEvent) => {
-      const list = rowsRef.current;
-      const from = list.findIndex((r) => r.id === rowId);
-      const to = keyboardMoveTarget(e.key, from, list.length);
-      if (to === null) return;
-      e.preventDefault();
-      setRows(moveRow(list, from, to, orderKey));
-      setAnnouncement(movedAnnouncement(to, list.length));
-      tableRef.current?.scrollTo({ key: rowId });
-      requestAnimationFrame(() =>
-        rootRef.current
-          ?.querySelector<HTMLElement>(`[data-row-key="${CSS.escape(rowId)}"] .aps-grid-drag`)
-          ?.focus({ preventScroll: true }),
-      );
-    },
-    [orderKey, setRows],
-  );
+  const { dropIndex, announcement, startDrag, moveByKey } = useRowDragSort({
+    rowsRef,
+    setRows,
+    orderKey,
+    rootRef,
+    tableRef,
+  });
 
   const widths = useMemo(() => columnWidths(columns as GridColumn[], width), [columns, width]);
   const selectionColumn = columns.find((c) => c.type === 'row-checkbox' || c.type === 'row-radio');

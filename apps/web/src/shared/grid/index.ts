@@ -3,7 +3,7 @@
 import '../gridCells/index.tsx';
 
 export { CHECKBOX_VALUES, registerGridCellType } from './cells.tsx';
-export { EditableGrid, type EditableGridProps, type GridHandle } from './EditableGrid.tsx';
+export { EditableGrid } from './EditableGrid.tsx';
 export { type FormTablesResult, type GridPane, validateFormAndTables } from './formTables.ts';
 export { formatTagsInput, newRowId } from './input.ts';
 export { columnWidths } from './layout.ts';

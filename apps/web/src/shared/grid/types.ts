@@ -1,5 +1,5 @@
 import type { DictOption, GridPresetCode, GridStatistic } from '@aps/shared/constants';
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 
 /** Every column type of §3. */
 export const GRID_COLUMN_TYPES = [
@@ -155,3 +155,51 @@ export interface GridColumn<R extends GridRow = GridRow> {
 }
 
 export type DictLookup = (code: string) => DictOption[] | undefined;
+
+/** What the page (or a push channel) can do with a grid from outside. */
+export interface GridHandle<R extends GridRow = GridRow> {
+  getValues: () => R[];
+  setValues: (rows: R[]) => void;
+  /** Adds rows (default values of the columns, then `values`); returns them. */
+  addRows: (values?: Partial<R>[]) => R[];
+  removeRows: (ids: string[]) => void;
+  /**
+   * Patches one row by id (never its id), e.g. from a server push; unknown ids are ignored. The row is highlighted
+   * for 1400 ms (§9 reload highlight).
+   */
+  patchRow: (id: string, values: Partial<R>) => void;
+  /** Validates every row: the error map (row id → column key → message) or null; marks and scrolls to errors. */
+  validate: () => Promise<GridErrorMap | null>;
+  getSelectedIds: () => string[];
+  clearSelection: () => void;
+  scrollToRow: (id: string) => void;
+}
+
+export interface EditableGridProps<R extends GridRow = GridRow> {
+  columns: GridColumn<R>[];
+  /** Initial rows (the grid owns them afterwards: read with `getValues`). */
+  dataSource?: R[];
+  /** The ordering field drag sort resequences (default orderNum). */
+  orderKey?: string;
+  /** Body height; §9 max height 400. */
+  height?: number;
+  /** Rows added by 新增 (§9 default 1). */
+  addCount?: number;
+  /** Toolbar with 新增 / 删除 / 清空选择 (default shown). */
+  toolbar?: boolean;
+  toolbarExtra?: ReactNode;
+  /** Asynchronous removal: asks 确定删除吗? first, removes the rows once this resolves. */
+  onRemove?: (rows: R[]) => Promise<unknown>;
+  /** The body of an expanded row (row-expand column). */
+  expandedRowRender?: (row: R) => ReactNode;
+  onValuesChange?: (rows: R[]) => void;
+  disabled?: boolean;
+  loading?: boolean;
+  'aria-label'?: string;
+  /**
+   * §6 permission prefix (e.g. `demo:grid:`): configured codes under it that the user lacks hide the column of that
+   * key, or the toolbar button (`add`, `remove`, `clearSelection`; `batch_delete` also hides remove).
+   */
+  authPrefix?: string;
+  ref?: Ref<GridHandle<R>>;
+}
