@@ -8,7 +8,7 @@ import {
   SUPER_QUERY_RULES,
   type SuperQueryRule,
 } from '@aps/shared/constants';
-import { Alert, Button, Card, Col, Empty, List, Row, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, List, Row, Space, Table, type TableColumnsType, Typography } from 'antd';
 import { useCallback } from 'react';
 import { Money } from '../../../shared/controls/Money.tsx';
 import { useServerTable } from '../../../shared/list/useServerTable.ts';
@@ -16,10 +16,10 @@ import { useSavedSuperQueries } from '../../../shared/superQuery/api.ts';
 import { type DictOptionsOf, describeQuery } from '../../../shared/superQuery/model.ts';
 import { SuperQuery } from '../../../shared/superQuery/SuperQuery.tsx';
 import { useSessionStore } from '../../auth/store.ts';
+import { PurchaseStageTag } from '../../purchase/components/PurchaseStageTag.tsx';
 
 const LIST_KEY = SUPER_QUERY_LISTS.purchaseRecord;
 const FIELDS = PURCHASE_SUPER_QUERY_FIELDS;
-const STAGE_COLORS: Record<string, string> = { '9': 'green', '10': 'gold', '11': 'cyan', '12': 'blue' };
 
 /** What each §5 rule does, with an example on the purchase list. */
 const RULE_HELP: Record<SuperQueryRule, [meaning: string, example: string]> = {
@@ -80,7 +80,7 @@ export default function SuperQueryDemoPage() {
       title: '采购阶段',
       dataIndex: 'purchaseStage',
       width: 140,
-      render: (v: string) => <Tag color={STAGE_COLORS[v] ?? 'processing'}>{dictText(DICT.purchaseStage, v)}</Tag>,
+      render: (v: string) => <PurchaseStageTag value={v} />,
     },
     {
       title: '选商状态',

@@ -1,20 +1,18 @@
 import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import type { PageResult, PurchaseRecordDto } from '@aps/shared';
-import { DICT, PAGE_SIZE_OPTIONS, PURCHASE_SUPER_QUERY_FIELDS, SUPER_QUERY_LISTS } from '@aps/shared/constants';
+import { PAGE_SIZE_OPTIONS, PURCHASE_SUPER_QUERY_FIELDS, SUPER_QUERY_LISTS } from '@aps/shared/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Space, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Form, Input, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../shared/http.ts';
 import { useTableScroll } from '../../../shared/stores/app.ts';
 import { type ActiveSuperQuery, SuperQuery, superQueryParams } from '../../../shared/superQuery/index.ts';
-import { useSessionStore } from '../../auth/store.ts';
+import { PurchaseStageTag } from '../components/PurchaseStageTag.tsx';
 
 interface Filters {
   purchaseName?: string;
   purchaseCode?: string;
 }
-
-const STAGE_COLORS: Record<string, string> = { '9': 'green', '10': 'gold', '11': 'cyan', '12': 'blue' };
 
 /**
  * 采购记录 (menu component purchase/RecordList, keepAlive): search and page through the purchase records the
@@ -26,8 +24,6 @@ export default function PurchaseRecordListPage() {
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [superQuery, setSuperQuery] = useState<ActiveSuperQuery | null>(null);
   const scroll = useTableScroll();
-  const stages = useSessionStore((s) => s.dictItems?.[DICT.purchaseStage]) ?? [];
-  const stageText = (value: string) => stages.find((s) => s.value === value)?.text ?? value;
 
   const list = useQuery({
     queryKey: ['purchase-record', filters, page, superQuery],
@@ -49,7 +45,7 @@ export default function PurchaseRecordListPage() {
       title: '采购阶段',
       dataIndex: 'purchaseStage',
       width: 150,
-      render: (value: string) => <Tag color={STAGE_COLORS[value] ?? 'processing'}>{stageText(value)}</Tag>,
+      render: (value: string) => <PurchaseStageTag value={value} />,
     },
     { title: '创建时间', dataIndex: 'createTime', width: 180 },
   ];
