@@ -13,42 +13,45 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * Anything else (extensionless or directory imports, our own relative imports, node: builtins) goes to Node's
  * resolver unchanged. Installed only by the server's entry point (main.ts); tests run without it.
  */
-const typeOfDirectory = new Map<string, 'module' | 'commonjs'>();
 const rootOfDirectory = new Map<string, string>();
+const typeOfRoot = new Map<string, 'module' | 'commonjs'>();
 const resolvedBare = new Map<string, module.ResolveFnOutput>();
 
-/** The directory of the package.json that owns `directory` (the directory itself when none is found). */
+/**
+ * The directory of the package.json that owns `directory`, as Node finds it: the nearest one up, not looking past
+ * a node_modules folder (the folder itself is returned then, and has no manifest).
+ */
 function packageRoot(directory: string): string {
   const known = rootOfDirectory.get(directory);
   if (known) return known;
   const parent = path.dirname(directory);
-  const root =
-    fs.existsSync(path.join(directory, 'package.json')) || parent === directory ? directory : packageRoot(parent);
+  const stop =
+    parent === directory ||
+    path.basename(directory) === 'node_modules' ||
+    fs.existsSync(path.join(directory, 'package.json'));
+  const root = stop ? directory : packageRoot(parent);
   rootOfDirectory.set(directory, root);
   return root;
 }
 
-const isBare = (specifier: string) => !/^(?:\.{1,2}\/|\/|[a-z]+:)/.test(specifier);
-
+/** The "type" of the package that owns `directory` (CommonJS without a manifest or a readable "type"). */
 function packageType(directory: string): 'module' | 'commonjs' {
-  const known = typeOfDirectory.get(directory);
-  if (known) return known;
-  let type: 'module' | 'commonjs' = 'commonjs';
-  const manifest = path.join(directory, 'package.json');
-  if (fs.existsSync(manifest)) {
+  const root = packageRoot(directory);
+  let type = typeOfRoot.get(root);
+  if (!type) {
+    type = 'commonjs';
     try {
-      const parsed = JSON.parse(fs.readFileSync(manifest, 'utf8')) as { type?: unknown };
-      type = parsed.type === 'module' ? 'module' : 'commonjs';
+      const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { type?: unknown };
+      if (manifest.type === 'module') type = 'module';
     } catch {
-      // An unreadable manifest: Node would fail on it too; let the parent's rule stand.
+      // No manifest (or an unreadable one): Node treats the file as CommonJS too.
     }
-  } else {
-    const parent = path.dirname(directory);
-    type = parent === directory || path.basename(directory) === 'node_modules' ? 'commonjs' : packageType(parent);
+    typeOfRoot.set(root, type);
   }
-  typeOfDirectory.set(directory, type);
   return type;
 }
+
+const isBare = (specifier: string) => !/^(?:\.{1,2}\/|\/|[a-z]+:)/.test(specifier);
 
 const FORMAT_BY_EXTENSION: Record<string, 'module' | 'commonjs' | undefined> = { '.mjs': 'module', '.cjs': 'commonjs' };
 
