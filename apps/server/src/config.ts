@@ -26,6 +26,7 @@ const envSchema = z.object({
   SEED_DEMO: z.enum(['0', '1']).optional(),
   WEB_DIST: z.string().optional(),
   CAS_SERVER_URL: z.string().url().optional(),
+  REPORT_SSO_URL: z.string().url().optional(),
   APS_TEST_ROUTES: z.enum(['0', '1']).optional(),
   CAS_SERVICE_URL: z.string().url().optional(),
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -57,6 +58,8 @@ export interface AppConfig {
   seedDemo: boolean;
   webDist: string;
   casServerUrl: string | undefined;
+  /** The report system the header's report entry signs into (GET /sys/reportSso); unset: the in-app reports. */
+  reportSsoUrl: string | undefined;
   /** Routes that simulate error states for the client's tests; never in production. */
   testRoutes: boolean;
   casServiceUrl: string;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
     casServerUrl: e.CAS_SERVER_URL,
+    reportSsoUrl: e.REPORT_SSO_URL,
     testRoutes: e.APS_TEST_ROUTES === '1' && e.NODE_ENV !== 'production',
     casServiceUrl: e.CAS_SERVICE_URL ?? `http://localhost:${e.PORT}/`,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),

@@ -1,4 +1,5 @@
 import type { AppConfig } from './config.ts';
+import { createLocalBus, createRedisBus, type InvalidationBus } from './core/invalidation.ts';
 import type { Db } from './db/client.ts';
 import { type AnnouncementAdminService, createAnnouncementAdminService } from './modules/announcement/admin.ts';
 import { type AnnouncementService, createAnnouncementService } from './modules/announcement/service.ts';
@@ -31,6 +32,7 @@ import { createHandlerRegistry } from './modules/quartz/handlers/index.ts';
 import { createQuartzScheduler, type QuartzScheduler } from './modules/quartz/scheduler.ts';
 import { createQuartzService, type QuartzService } from './modules/quartz/service.ts';
 import { createReportService, type ReportService } from './modules/report/service.ts';
+import { createReportSsoService, type ReportSsoService } from './modules/report/sso.ts';
 import { createRoleService, type RoleService } from './modules/role/service.ts';
 import { createRuleService, type RuleService } from './modules/rule/service.ts';
 import { createSuperQueryService, type SuperQueryService } from './modules/super-query/service.ts';
@@ -70,23 +72,28 @@ export interface Services {
   quartz: QuartzService;
   files: FileService;
   reports: ReportService;
+  reportSso: ReportSsoService;
   /** Runs sys_quartz_job; server.ts starts and stops it (tests start their own). */
   scheduler: QuartzScheduler;
+  /** Tells every instance's session and permission caches what changed (Redis when REDIS_URL is set). */
+  invalidation: InvalidationBus;
 }
 
 export interface ServiceOptions {
   db: Db;
   config: AppConfig;
-  log: { info(msg: string): void; error(obj: unknown, msg?: string): void };
+  log: { info(msg: string): void; warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
   sms?: SmsSender;
 }
 
 export function createServices({ db, config, log, sms }: ServiceOptions): Services {
-  const signer = createTokenSigner(resolveTokenSecret(config.tokenSecret, config.dataDir));
+  const tokenSecret = resolveTokenSecret(config.tokenSecret, config.dataDir);
+  const signer = createTokenSigner(tokenSecret);
   const audit = createAuditService({ db, logError: (err) => log.error(err, 'audit log write failed') });
-  const sessions = createSessionStore({ db, signer, idleMs: config.tokenIdleMs });
+  const invalidation = config.redisUrl ? createRedisBus(config.redisUrl, log) : createLocalBus();
+  const sessions = createSessionStore({ db, signer, idleMs: config.tokenIdleMs, bus: invalidation });
   const dicts = createDictService({ db });
-  const permissions = createPermissionService({ db });
+  const permissions = createPermissionService({ db, bus: invalidation });
   const importErrors = createImportErrorStore({ db });
   const importExcel = createExcelImporter({ db, importErrors, log });
   const jobHandlers = createHandlerRegistry();
@@ -110,7 +117,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     superQueries: createSuperQueryService({ db }),
     importErrors,
     sessions,
-    users: createUserService({ db }),
+    users: createUserService({ db, invalidation }),
     userAdmin: createUserAdminService({ db, sessions, permissions, importExcel }),
     roles: createRoleService({ db, permissions }),
     permissionAdmin: createPermissionAdminService({ db, permissions }),
@@ -129,7 +136,9 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     quartz: createQuartzService({ db, scheduler, handlers: jobHandlers }),
     files: createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes }),
     reports: createReportService({ db, dicts, log }),
+    reportSso: createReportSsoService({ db, permissions, tokenSecret, externalUrl: config.reportSsoUrl }),
     scheduler,
+    invalidation,
   };
 }
 

@@ -3,6 +3,11 @@ import { pageQuerySchema } from './query.ts';
 
 export * from './report.constants.ts';
 
+/** GET /sys/reportSso/verify?ticket=: the ticket the report system received. */
+export const reportSsoVerifyQuerySchema = z.object({
+  ticket: z.string({ error: '报表票据不能为空' }).min(1, '报表票据不能为空').max(1000, '报表票据无效或已过期'),
+});
+
 /** The report's id (uuid) or code in getRpColumns/getQueryInfo/getData paths. */
 export const reportCodeParamSchema = z.object({
   code: z

@@ -1,10 +1,7 @@
-import { DICT } from '@aps/shared';
+import { DICT, PURCHASE_STAGE_REPORT } from '@aps/shared';
 import type { Tx } from '../db/client.ts';
 import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../modules/report/tables.ts';
 import { seedId } from './ids.ts';
-
-/** The seeded report's code: its menu page is /online/cgreport/<code>. */
-export const PURCHASE_STAGE_REPORT = 'purchase_stage_report';
 
 /**
  * 采购记录阶段报表: purchase records with their stage (dictionary purchase_stage), filtered by a creation date

@@ -312,7 +312,7 @@ export function createDepartService({
         await tx.delete(sysDepartPermission).where(inArray(sysDepartPermission.departId, found));
         return found.length;
       });
-      permissions.invalidate();
+      await permissions.invalidate();
       return count;
     },
 
@@ -362,7 +362,7 @@ export function createDepartService({
         .where(and(inArray(sysDepartRole.id, ids), eq(sysDepartRole.tenantId, tenantId)))
         .returning({ id: sysDepartRole.id });
       if (rows.length === 0) throw notFound('部门角色不存在');
-      permissions.invalidate();
+      await permissions.invalidate();
       return rows.length;
     },
 
@@ -387,7 +387,7 @@ export function createDepartService({
         const unique = [...new Set(roleIds)];
         if (unique.length) await tx.insert(sysDepartRoleUser).values(unique.map((roleId) => ({ userId, roleId })));
       });
-      permissions.invalidate();
+      await permissions.invalidate();
     },
 
     async userRoleIds(tenantId, userId, departId) {
@@ -460,7 +460,7 @@ export function createDepartService({
         if (unique.length)
           await tx.insert(sysDepartRolePermission).values(unique.map((permissionId) => ({ roleId, permissionId })));
       });
-      permissions.invalidate();
+      await permissions.invalidate();
     },
   };
   return service;

@@ -241,7 +241,7 @@ export function createPermissionAdminService({
       if (uniqueViolation(err)) throw badRequest(PERMISSION_MESSAGES.urlTaken);
       throw err;
     } finally {
-      permissions.invalidate();
+      await permissions.invalidate();
     }
   }
 
@@ -423,7 +423,7 @@ export function createPermissionAdminService({
         .insert(sysPermissionDataRule)
         .values({ ...input, createBy: username })
         .returning();
-      permissions.invalidate();
+      await permissions.invalidate();
       return toRule(row!);
     },
 
@@ -439,14 +439,14 @@ export function createPermissionAdminService({
         .where(eq(sysPermissionDataRule.id, id))
         .returning();
       if (!row) throw notFound(DATA_RULE_MESSAGES.notFound);
-      permissions.invalidate();
+      await permissions.invalidate();
       return toRule(row);
     },
 
     async removeRule(id) {
       const rows = await db.delete(sysPermissionDataRule).where(eq(sysPermissionDataRule.id, id)).returning();
       if (rows.length === 0) throw notFound(DATA_RULE_MESSAGES.notFound);
-      permissions.invalidate();
+      await permissions.invalidate();
     },
 
     async roleRules(tenantId, roleId, permissionId) {

@@ -1,6 +1,7 @@
 import type { UserPermissionResult } from '@aps/shared';
 import { sql } from 'drizzle-orm';
 import { forbidden } from '../../core/envelope.ts';
+import type { InvalidationBus } from '../../core/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import type { DataRuleInput } from './data-rule.ts';
 import { type DataScope, loadDataScope } from './data-scope.ts';
@@ -17,8 +18,11 @@ export interface PermissionService {
    * null when nothing narrows the list (see data-rule.ts). Cached like the codes.
    */
   dataRuleSets(userId: string, tenantId: number, menuUrl: string): Promise<DataRuleInput[][] | null>;
-  /** Forgets every cached answer: called after any change to roles, menus, grants or users. */
-  invalidate(): void;
+  /**
+   * Forgets every cached answer, here and (through Redis) on every other instance, and every cached session
+   * (which carries the user's departments and tenants): called after any change to roles, menus, grants or users.
+   */
+  invalidate(): Promise<void>;
 }
 
 const CODE_CACHE_MS = 5_000;
@@ -30,17 +34,44 @@ const PERMISSION_COLUMNS = sql`p.id, p.parent_id AS "parentId", p.name, p.url, p
   p.is_route AS "isRoute", p.keep_alive AS "keepAlive", p.hidden,
   p.internal_or_external AS "internalOrExternal", p.status`;
 
-export function createPermissionService({ db }: { db: Db }): PermissionService {
-  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+export function createPermissionService({
+  db,
+  bus,
+}: {
+  db: Db;
+  bus: Pick<InvalidationBus, 'publish' | 'subscribe'>;
+}): PermissionService {
+  const cache = new Map<string, { at: number; userId: string; value: Promise<unknown> }>();
+  /** Bumped by every invalidation: a load that started before one must not stay cached. */
+  let generation = 0;
+
+  bus.subscribe((event) => {
+    // A session ending changes nobody's grants.
+    if (event.kind === 'sessions') return;
+    generation++;
+    if (event.kind === 'all') cache.clear();
+    else {
+      const users = new Set(event.ids);
+      for (const [key, entry] of cache) if (users.has(entry.userId)) cache.delete(key);
+    }
+  });
 
   /** Memoises per user and tenant for a few seconds; a failed load is not remembered. */
   function cached<T>(kind: string, userId: string, tenantId: number, load: () => Promise<T>): Promise<T> {
     const key = `${kind}:${userId}:${tenantId}`;
     const hit = cache.get(key);
     if (hit && Date.now() - hit.at < CODE_CACHE_MS) return hit.value as Promise<T>;
+    const startedAt = generation;
     const value = load();
-    cache.set(key, { at: Date.now(), value });
-    value.catch(() => cache.delete(key));
+    const entry = { at: Date.now(), userId, value };
+    cache.set(key, entry);
+    const forget = () => {
+      if (cache.get(key) === entry) cache.delete(key);
+    };
+    value.then(() => {
+      // Read before an invalidation that arrived while it ran: answer this caller, keep nothing.
+      if (startedAt !== generation) forget();
+    }, forget);
     return value;
   }
 
@@ -134,7 +165,7 @@ export function createPermissionService({ db }: { db: Db }): PermissionService {
     },
 
     invalidate() {
-      cache.clear();
+      return bus.publish({ kind: 'all' });
     },
   };
 }

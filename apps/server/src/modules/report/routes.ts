@@ -1,4 +1,12 @@
-import { PERMISSIONS, reportCodeParamSchema, reportDataQuerySchema } from '@aps/shared';
+import {
+  LOGIN,
+  PERMISSIONS,
+  PUBLIC,
+  REPORT_SSO,
+  reportCodeParamSchema,
+  reportDataQuerySchema,
+  reportSsoVerifyQuerySchema,
+} from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
@@ -34,5 +42,22 @@ export const reportRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
         await services.reports.data({ tenantId, username, orgCode, scope }, request.params.code, request.query),
       );
     },
+  );
+
+  // §7 GET /sys/reportSso: the report entry's URL (who may follow it is decided inside: userEnd 1).
+  app.get(
+    REPORT_SSO.api,
+    { config: { access: LOGIN }, schema: { tags, summary: '报表入口单点登录地址' } },
+    async (request) => ok(await services.reportSso.link(sessionOf(request))),
+  );
+
+  // Called by the report system, not by a browser with a session: the ticket is the credential.
+  app.get(
+    REPORT_SSO.verifyApi,
+    {
+      config: { access: PUBLIC },
+      schema: { tags, summary: '校验报表单点登录票据', querystring: reportSsoVerifyQuerySchema },
+    },
+    async (request) => ok(await services.reportSso.verify(request.query.ticket)),
   );
 };

@@ -73,7 +73,7 @@ export function createRoleService({
       throw err;
     } finally {
       // Data scope and grants are cached per user for a few seconds: forget them.
-      permissions.invalidate();
+      await permissions.invalidate();
     }
   }
 

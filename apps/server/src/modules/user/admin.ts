@@ -270,7 +270,7 @@ export function createUserAdminService({
       }
       throw err;
     } finally {
-      permissions.invalidate();
+      await permissions.invalidate();
     }
   }
 
@@ -484,7 +484,7 @@ export function createUserAdminService({
       try {
         return await importExcel(actor, files, await userImportSpec(db, actor.tenantId));
       } finally {
-        permissions.invalidate();
+        await permissions.invalidate();
       }
     },
   };

@@ -2,6 +2,7 @@ import { type CurrentUserDeparts, PASSWORD_POLICY, type UpdatePasswordRequest, t
 import { verify } from '@node-rs/argon2';
 import { and, asc, eq } from 'drizzle-orm';
 import { badRequest, forbidden, notFound } from '../../core/envelope.ts';
+import type { InvalidationBus } from '../../core/invalidation.ts';
 import type { Db } from '../../db/client.ts';
 import { hashPassword } from '../auth/service.ts';
 import { sysDepart, sysUser, sysUserDepart } from '../system/tables.ts';
@@ -26,7 +27,13 @@ export const USER_MESSAGES = {
   samePassword: '新密码不能与旧密码相同',
 } as const;
 
-export function createUserService({ db }: { db: Db }): UserService {
+export function createUserService({
+  db,
+  invalidation,
+}: {
+  db: Db;
+  invalidation: Pick<InvalidationBus, 'publish'>;
+}): UserService {
   async function departsOf(userId: string, tenantId: number) {
     return db
       .select({
@@ -70,6 +77,8 @@ export function createUserService({ db }: { db: Db }): UserService {
       if (list.length === 0) throw badRequest(USER_MESSAGES.noDeparts);
       if (!list.some((d) => d.orgCode === orgCode)) throw forbidden(USER_MESSAGES.notYourDepart);
       await db.update(sysUser).set({ orgCode, updateTime: new Date() }).where(eq(sysUser.id, userId));
+      // The cached session carries the current department (data rules' #{sys_org_code}): forget it.
+      await invalidation.publish({ kind: 'users', ids: [userId] });
       return this.info(userId, tenantId);
     },
 

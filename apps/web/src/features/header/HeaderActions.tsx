@@ -8,6 +8,7 @@ import { IntegrityHover } from './IntegrityHover.tsx';
 import { MenuSearch } from './MenuSearch.tsx';
 import { NoticeBell } from './NoticeBell.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
+import { ReportEntry } from './ReportEntry.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import './header.css';
 
@@ -31,12 +32,14 @@ function useWorkspaceToasts() {
   }, [message, notification, modal]);
 }
 
-/** The header's right side (§2 "Header and menu"): search, feedback, integrity, bell, user dropdown. */
+/** The header's right side (§2 "Header and menu"): search, report entry (userEnd 1), feedback, integrity, bell,
+ * user dropdown. */
 export function HeaderActions({ menus, isMobile }: HeaderActionsProps) {
   useWorkspaceToasts();
   return (
     <div className="aps-header-actions" role="toolbar" aria-label="顶部工具栏">
       <MenuSearch menus={menus} isMobile={isMobile} />
+      <ReportEntry />
       <FeedbackDrawer isMobile={isMobile} />
       {!isMobile && <IntegrityHover />}
       <NoticeBell isMobile={isMobile} />
