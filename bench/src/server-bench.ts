@@ -70,7 +70,7 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
 /** Spawns the server and measures until /aps/sys/health answers 200. */
 async function startServer(dataDir: string, port: number): Promise<Server> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/src/main.mjs'], {
     cwd: root,
     env: serverEnv(dataDir, port),
     stdio: ['ignore', 'pipe', 'pipe'],

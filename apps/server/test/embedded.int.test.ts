@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { clusterPid, freePort } from '../src/db/embedded.ts';
 
-const MAIN = path.resolve(import.meta.dirname, '../src/main.ts');
+const MAIN = path.resolve(import.meta.dirname, '../src/main.mjs');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aps-life-'));
 const children: ChildProcess[] = [];
 

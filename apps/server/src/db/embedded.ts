@@ -122,6 +122,11 @@ export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promi
   const password = readOrCreateSecret(path.join(dataDir, '.pg-password'));
   const port = await freePort();
   const created = !fs.existsSync(path.join(clusterDir, 'PG_VERSION'));
+  // The server talks to its own cluster over a Unix socket in the cluster directory: each query is a write and a
+  // read on that socket, and loopback TCP costs more of both (about 15 % of a query's round trip here). A path
+  // too long for a socket address (108 bytes) keeps TCP only.
+  const socketDir = clusterDir;
+  const useSocket = Buffer.byteLength(path.join(socketDir, `.s.PGSQL.${port}`)) < 100;
   const recent: string[] = [];
   const pg = new EmbeddedPostgres({
     databaseDir: clusterDir,
@@ -131,11 +136,15 @@ export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promi
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--no-sync'],
+    // Each postgres process is ~5 MB resident even idle (mostly its share of the binary and libraries). PostgreSQL
+    // 18 starts three I/O workers (io_method=worker) and a logical replication launcher by default; this cluster
+    // reads from the OS cache and replicates nothing, so I/O is done by the backend as before 18 (sync) and the
+    // launcher is not started: 10 → 6 processes at idle, −25 MB (docs/decisions.md, idle memory).
     postgresFlags: [
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      'unix_socket_directories=',
+      `unix_socket_directories=${useSocket ? socketDir : ''}`,
       '-c',
       'max_connections=60',
       '-c',
@@ -144,6 +153,10 @@ export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promi
       'fsync=on',
       '-c',
       'log_min_messages=warning',
+      '-c',
+      'io_method=sync',
+      '-c',
+      'max_logical_replication_workers=0',
     ],
     onLog: (m) => {
       recent.push(String(m));
@@ -162,14 +175,16 @@ export async function startEmbeddedDatabase(dataDir: string, log: Logger): Promi
   } catch {
     throw new Error(`嵌入式数据库启动失败 (${clusterDir}):\n${recent.join('')}`);
   }
-  const url = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  const url = useSocket
+    ? `postgres://postgres:${encodeURIComponent(password)}@localhost:${port}/postgres?host=${encodeURIComponent(socketDir)}`
+    : `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
   const client = pg.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = 'aps'");
   if (exists.rowCount === 0) await client.query('CREATE DATABASE aps');
   await client.end();
   return {
-    url: url.replace(/\/postgres$/, '/aps'),
+    url: url.replace(/\/postgres(\?|$)/, '/aps$1'),
     created,
     async stop() {
       await pg.stop();

@@ -1,4 +1,4 @@
-import { inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { inArray, like, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 
@@ -20,10 +20,25 @@ export async function loadDataScope(db: Db, userId: string, tenantId: number): P
   return { kind: scopes.includes(DATA_SCOPE.subtree) ? 'subtree' : 'own', orgCodes };
 }
 
-/** The where-clause a list adds for a scope; org codes are hierarchical, so a subtree is a prefix. */
-export function scopeFilter(scope: DataScope, orgCodeColumn: PgColumn): SQL | undefined {
+/** The values a scope's filter binds, in order: the org codes ('own'), or their LIKE prefixes ('subtree'). */
+export function scopeValues(scope: DataScope): string[] {
+  if (scope.kind === 'all') return [];
+  if (scope.kind === 'own') return scope.orgCodes;
+  return scope.orgCodes.map((c) => `${c.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+}
+
+/**
+ * The where-clause a list adds for a scope; org codes are hierarchical, so a subtree is a prefix. `bind` turns the
+ * i-th of scopeValues into what the clause holds: the value itself, or a placeholder of a prepared query.
+ */
+export function scopeFilter(
+  scope: DataScope,
+  orgCodeColumn: PgColumn,
+  bind: (value: string, index: number) => string | Placeholder = (value) => value,
+): SQL | undefined {
   if (scope.kind === 'all') return undefined;
-  if (scope.orgCodes.length === 0) return sql`false`;
-  if (scope.kind === 'own') return inArray(orgCodeColumn, scope.orgCodes);
-  return or(...scope.orgCodes.map((c) => like(orgCodeColumn, `${c.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)));
+  const values = scopeValues(scope).map(bind);
+  if (values.length === 0) return sql`false`;
+  if (scope.kind === 'own') return inArray(orgCodeColumn, values);
+  return or(...values.map((v) => like(orgCodeColumn, v)));
 }
