@@ -42,7 +42,7 @@ function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
 }
 
 /**
- * Starts the real server (`node apps/server/src/main.ts`, the same Node 24 that runs the tests) on a fresh
+ * Starts the real server (`node apps/server/src/main.mjs`, the same Node 24 that runs the tests) on a fresh
  * embedded database in a temporary DATA_DIR, and waits until /aps/sys/health answers.
  */
 export async function startServer(): Promise<RunningServer> {
@@ -54,7 +54,7 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aps-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['apps/server/src/main.mjs'], {
     cwd: REPO_ROOT,
     // APS_TEST_ROUTES: the test-only routes (/aps/test/*) that put the server into the states of §8.
     env: serverEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APS_TEST_ROUTES: '1' }),

@@ -1,4 +1,4 @@
-/** Starts the server with the configuration from the environment and stops it cleanly on a signal (see main.ts). */
+/** Starts the server with the configuration from the environment and stops it cleanly on a signal (see main.mjs). */
 import { loadConfig } from './config.ts';
 import { startServer } from './server.ts';
 

@@ -34,7 +34,7 @@ export default async function setup(project: TestProject) {
   let stopServer = async () => {};
   if (kind === 'embedded') {
     const embedded = await startEmbeddedDatabase(dataDir, { info() {}, warn() {}, error: console.error });
-    serverUrl = embedded.url.replace(/\/aps$/, '/postgres');
+    serverUrl = embedded.url.replace(/\/aps(\?|$)/, '/postgres$1');
     stopServer = () => embedded.stop();
   } else {
     serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  *   .cjs CommonJS, .js by the package's "type"), reading each package.json once;
  * - remembers where a bare specifier resolved to from a package (every file of a package resolves it alike).
  * Anything else (extensionless or directory imports, our own relative imports, node: builtins) goes to Node's
- * resolver unchanged. Installed only by the server's entry point (main.ts); tests run without it.
+ * resolver unchanged. Installed only by the server's entry point (main.mjs); tests run without it.
  */
 const rootOfDirectory = new Map<string, string>();
 const typeOfRoot = new Map<string, 'module' | 'commonjs'>();

@@ -1,6 +1,9 @@
+// @ts-check
 /**
  * `npm start`: builds the web app when its sources are newer than the build (or it was never
  * built), then starts the server in this process. A second start on a built tree skips the build.
+ * Plain JavaScript, like the server's entry (apps/server/src/main.mjs): a .ts script would load Node's TypeScript
+ * stripper into the server's process, which a warm start otherwise never needs.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -8,9 +11,16 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const distIndex = path.join(root, 'apps/web/dist/index.html');
-const webInputs = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/shared/src'];
+const webInputs = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/shared/src',
+  'scripts/prerender-pages.ts',
+];
 
-function newestMtime(target: string): number {
+/** @param {string} target @returns {number} */
+function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -28,4 +38,4 @@ if (sourcesAt > builtAt) {
 }
 
 process.chdir(root);
-await import('../apps/server/src/main.ts');
+await import('../apps/server/src/main.mjs');
