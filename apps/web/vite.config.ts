@@ -25,7 +25,7 @@ function inlineEntryCss(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/',
   plugins: [react(), inlineEntryCss()],
   server: {
@@ -37,23 +37,26 @@ export default defineConfig({
     emptyOutDir: true,
     // antd alone is larger than the default warning threshold; chunk sizes are watched in the e2e run instead.
     chunkSizeWarningLimit: 1024,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // React and the router change rarely and every page needs them: one long-cached chunk. The rest of what
-          // the first page (the login page) runs stays in the entry chunk, rather than in small shared chunks that
-          // would each be another request before the first render. antd is left to the automatic splitting so that
-          // each page only loads the components it uses.
-          groups: [
-            {
-              name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
-              priority: 2,
+    // The SSR build (scripts/prerender-pages.ts) only renders the login page at build time: Node needs no chunk plan.
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              // React and the router change rarely and every page needs them: one long-cached chunk. The rest of what
+              // the first page (the login page) runs stays in the entry chunk, rather than in small shared chunks that
+              // would each be another request before the first render. antd is left to the automatic splitting so that
+              // each page only loads the components it uses.
+              groups: [
+                {
+                  name: 'react',
+                  test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+                  priority: 2,
+                },
+                { name: 'index', tags: ['$initial'], priority: 1 },
+              ],
             },
-            { name: 'index', tags: ['$initial'], priority: 1 },
-          ],
+          },
         },
-      },
-    },
   },
-});
+}));

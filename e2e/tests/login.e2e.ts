@@ -61,7 +61,64 @@ async function storedToken(): Promise<string | null> {
   return raw === null ? null : (JSON.parse(raw) as { value: string }).value;
 }
 
+/**
+ * Watches the document as the browser parses it, before any of the page's scripts run (document.readyState turns
+ * 'interactive' then; module scripts run after): whether the login form is already there, and its user-name input.
+ * `typeAhead` puts text into the inputs at that moment, as someone typing faster than the script loads would.
+ */
+async function watchParsedLoginForm(typeAhead?: { username: string; password: string }) {
+  await page.addInitScript((typed) => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const form = document.querySelector('form#login');
+      const username = document.querySelector<HTMLInputElement>('#login_username');
+      const password = document.querySelector<HTMLInputElement>('#login_password');
+      Object.assign(window, { __parsedLoginForm: form !== null, __parsedUsernameInput: username });
+      if (typed && username && password) {
+        username.value = typed.username;
+        password.value = typed.password;
+      }
+    });
+  }, typeAhead);
+}
+
+const parsedLoginForm = () => page.evaluate(() => (window as { __parsedLoginForm?: boolean }).__parsedLoginForm);
+
 describe('登录', () => {
+  it('draws the login page from the HTML before any script runs, then takes it over in place', async () => {
+    // Without JavaScript at all, the page is already there (the build pre-renders it).
+    const noScript = await browser.newContext({ baseURL: baseUrl, locale: 'zh-CN', javaScriptEnabled: false });
+    const staticPage = await noScript.newPage();
+    await staticPage.goto('/user/login');
+    await staticPage.getByRole('heading', { name: '全流程数字化采购平台' }).waitFor();
+    await staticPage.getByLabel('用户名', { exact: true }).waitFor();
+    await staticPage.getByRole('button', { name: '登录', exact: true }).waitFor();
+    await screenshot(staticPage, 'login-prerendered');
+    await noScript.close();
+
+    // With it, the script adopts the parsed form: same input element, and what was typed before it ran is kept.
+    await watchParsedLoginForm({ username: 'buyer01', password: PASSWORD });
+    await page.goto('/user/login');
+    expect(await parsedLoginForm()).toBe(true);
+    // React marks the elements it owns; the parsed input becomes one of them (it is not replaced by a new one).
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const parsed = (window as { __parsedUsernameInput?: HTMLInputElement }).__parsedUsernameInput;
+          return parsed?.isConnected === true && Object.keys(parsed).some((key) => key.startsWith('__reactFiber'));
+        }),
+      )
+      .toBe(true);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL('**/dashboard/analysis');
+    await page.getByRole('heading', { name: /^欢迎，/ }).waitFor();
+
+    // A signed-in visitor opening the login page goes home without the form ever being drawn (§2 guard).
+    await page.goto('/user/login');
+    await page.waitForURL('**/dashboard/analysis');
+    expect(await parsedLoginForm()).toBe(false);
+  });
+
   it('asks for the missing fields, then shows the server message for a wrong password', async () => {
     await page.goto('/user/login');
     await expect.poll(() => page.title()).toBe('全流程数字化采购平台');

@@ -94,6 +94,7 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
 
   const services = createServices({ db, config, log: app.log });
+  app.addHook('onClose', () => services.invalidation.close());
   const apiRoutes: RouteOptions[] = [];
   await app.register(
     async (api) => {
@@ -111,10 +112,30 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
   return { app, services, apiRoutes };
 }
 
-/** Serves the built web app at / with history-mode fallback to index.html. */
+/**
+ * Pages the web build pre-rendered (scripts/prerender-pages.ts writes `prerendered/<url path>.html`): URL path → file
+ * under webDist, read once at start, so a request path is only ever looked up, never joined into a file path.
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const dir = path.join(webDist, 'prerendered');
+  const pages = new Map<string, string>();
+  if (!fs.existsSync(dir)) return pages;
+  for (const entry of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!entry.endsWith('.html')) continue;
+    const urlPath = `/${entry.slice(0, -'.html'.length).split(path.sep).join('/')}`;
+    pages.set(urlPath, path.posix.join('prerendered', entry.split(path.sep).join('/')));
+  }
+  return pages;
+}
+
+/**
+ * Serves the built web app at / with history-mode fallback to index.html; a path the build pre-rendered (the login
+ * page) gets its own HTML, which shows the page with the first paint.
+ */
 function registerWebApp(app: FastifyInstance, webDist: string): void {
   const index = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
+  const pages = hasWeb ? prerenderedPages(webDist) : new Map<string, string>();
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: webDist,
@@ -133,8 +154,9 @@ function registerWebApp(app: FastifyInstance, webDist: string): void {
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith(`${API_BASE}/`);
-    if (hasWeb && isPage && !path.extname(request.url.split('?')[0] ?? '')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    const pathname = request.url.split('?')[0] ?? '';
+    if (hasWeb && isPage && !path.extname(pathname)) {
+      return reply.header('Cache-Control', 'no-cache').sendFile(pages.get(pathname) ?? 'index.html');
     }
     return reply.status(404).send(fail(404, MESSAGES.notFound));
   });

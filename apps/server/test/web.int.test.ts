@@ -14,6 +14,11 @@ fs.writeFileSync(
   '<!doctype html><title>全流程数字化采购平台</title><div id="root"></div>',
 );
 fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js'), asset);
+fs.mkdirSync(path.join(webDist, 'prerendered/user'), { recursive: true });
+fs.writeFileSync(
+  path.join(webDist, 'prerendered/user/login.html'),
+  '<!doctype html><title>全流程数字化采购平台</title><div id="root" data-prerendered><form id="login"></form></div>',
+);
 fs.writeFileSync(path.join(webDist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(asset));
 
 let t: TestApp;
@@ -31,6 +36,16 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('全流程数字化采购平台');
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a pre-rendered path with its own HTML, whatever the query; other paths get index.html', async () => {
+    const login = await t.app.inject({ url: '/user/login?redirect=%2Fpurchase%2Frecord' });
+    expect(login.statusCode).toBe(200);
+    expect(login.body).toContain('<form id="login">');
+    expect(login.headers['cache-control']).toBe('no-cache');
+    for (const url of ['/user/register-result', '/user', '/prerendered/user/login', '/user/login/..']) {
+      expect((await t.app.inject({ url })).body, url).not.toContain('<form id="login">');
+    }
   });
 
   it('sends the precompressed asset when the browser accepts it, cached for a year', async () => {

@@ -1,4 +1,4 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Copyright } from '../../../shared/ui/Copyright.tsx';
 import { Logo } from '../../../shared/ui/Logo.tsx';
@@ -68,6 +68,15 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Record<Field, string | null>>({ username: null, password: null });
   const [pending, setPending] = useState(false);
   const [passwordVisible, setPasswordVisible] = useState(false);
+  const usernameInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+
+  // The page arrives pre-rendered in the HTML (app/prerender.tsx): what was typed (or autofilled) before the script
+  // took the form over is in the inputs, not in the state. Adopt it, or submitting would ask for a visible value.
+  useLayoutEffect(() => {
+    const typed = { username: usernameInput.current?.value ?? '', password: passwordInput.current?.value ?? '' };
+    if (typed.username !== '' || typed.password !== '') setValues(typed);
+  }, []);
 
   // Each field is checked as it changes, and all of them on submit (antd Form's default triggers).
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -151,6 +160,7 @@ export default function LoginPage() {
                 <PlainIcon name="user" style={ICON_STYLE} />
               </span>
               <input
+                ref={usernameInput}
                 id="login_username"
                 type="text"
                 placeholder="请输入用户名"
@@ -171,6 +181,7 @@ export default function LoginPage() {
                 <PlainIcon name="lock" style={ICON_STYLE} />
               </span>
               <input
+                ref={passwordInput}
                 id="login_password"
                 type={passwordVisible ? 'text' : 'password'}
                 placeholder="请输入密码"
