@@ -1,10 +1,20 @@
-import sanitizeHtml from 'sanitize-html';
+import { createRequire } from 'node:module';
+import type SanitizeHtml from 'sanitize-html';
+
+const require = createRequire(import.meta.url);
+let sanitizeHtml: typeof SanitizeHtml | undefined;
+
+/**
+ * sanitize-html (with htmlparser2 and postcss, ~2 MB resident) is loaded by the first announcement shown or saved,
+ * not at start. It is CommonJS, so a synchronous require keeps the sanitiser a plain function for the row mappers.
+ */
+const sanitizer = (): typeof SanitizeHtml => (sanitizeHtml ??= require('sanitize-html') as typeof SanitizeHtml);
 
 /**
  * The HTML an announcement body may keep: the formatting a rich-text editor produces, links and images.
  * Scripts, event handlers, iframes, forms and javascript: URLs are removed. Applied on save and on display.
  */
-const OPTIONS: sanitizeHtml.IOptions = {
+const OPTIONS: SanitizeHtml.IOptions = {
   allowedTags: [
     'p',
     'br',
@@ -81,5 +91,5 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeAnnouncementHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizer()(html, OPTIONS);
 }

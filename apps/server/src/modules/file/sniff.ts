@@ -1,5 +1,8 @@
 import { UPLOAD_MESSAGES } from '@aps/shared';
-import { fileTypeFromBuffer } from 'file-type';
+
+/** file-type (with its tokenizers, ~1 MB resident) is loaded by the first upload, not at start. */
+let fileType: Promise<typeof import('file-type')> | undefined;
+const loadFileType = () => (fileType ??= import('file-type'));
 
 /** What the content of an upload is, judged from its bytes (magic numbers), never from the name alone. */
 export type ContentVerdict =
@@ -117,6 +120,7 @@ function isUtf8Text(content: Buffer): boolean {
  */
 export async function inspectContent(content: Buffer, fileName: string): Promise<ContentVerdict> {
   if (content.length === 0) return { ok: false, message: UPLOAD_MESSAGES.emptyFile };
+  const { fileTypeFromBuffer } = await loadFileType();
   const detected = await fileTypeFromBuffer(content);
   const head = content.subarray(0, 4);
   if (
