@@ -2,11 +2,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
+import { withDatabase } from '../support/db.ts';
 import { hoverToOpen } from '../support/hover.ts';
 import { headerReady } from './header-support.ts';
-import { collectErrors, userPage, waitForPath } from './shell-support.ts';
+import { collectErrors, expectMessage, userPage, waitForPath } from './shell-support.ts';
 
 const baseUrl = inject('baseUrl');
+const dataDir = inject('dataDir');
 
 let browser: Browser;
 let context: BrowserContext | undefined;
@@ -66,6 +68,33 @@ describe('header', () => {
     expect(await drawer.locator('.ant-collapse-item').count()).toBeGreaterThan(0);
     expect(await drawer.getByRole('link', { name: '更多帮助' }).getAttribute('href')).toBe('/moreHelp');
     await screenshot(page, 'header-feedback-drawer');
+  });
+
+  it('the report entry (userEnd 1) opens the report; other user ends have none; a refused link says 系统错误！', async () => {
+    await signedIn('branch01');
+    await page.getByRole('button', { name: '报表', exact: true }).click();
+    await waitForPath(page, '/online/cgreport/purchase_stage_report');
+    await page.getByRole('tab', { name: '采购阶段报表' }).waitFor();
+    await page.locator('.ant-table-row').first().waitFor();
+    await screenshot(page, 'header-report-entry');
+
+    // The administrators made branch01 a branch-company user (userEnd 2) while they were signed in: the server
+    // refuses the link, the entry says so.
+    await withDatabase(dataDir, (db) => db.query("UPDATE sys_user SET user_end = '2' WHERE username = 'branch01'"));
+    try {
+      await page.getByRole('button', { name: '报表', exact: true }).click();
+      await expectMessage(page, '系统错误！');
+    } finally {
+      await withDatabase(dataDir, (db) => db.query("UPDATE sys_user SET user_end = '1' WHERE username = 'branch01'"));
+    }
+    await context?.close();
+
+    for (const username of ['expert01', 'supplier01']) {
+      await signedIn(username);
+      await page.getByRole('button', { name: '问题反馈' }).waitFor();
+      expect(await page.getByRole('button', { name: '报表', exact: true }).count(), username).toBe(0);
+      await context?.close();
+    }
   });
 
   it('integrity supervision shows its image on hover', async () => {
