@@ -43,6 +43,10 @@ export const UPLOAD_MESSAGES = {
   unknownError: '未知错误',
   uploadFailed: '上传失败',
   fileUploadFailed: '文件上传失败',
+  /** §8: a download that fails or brings nothing. */
+  downloadFailed: '文件下载失败',
+  /** §8: a download asked for with no file behind it (an empty path). */
+  unknownFile: '未知的文件',
   /** §4/§5 image reorder: moving the first image earlier, the last one later. */
   unknownOperation: '未知的操作',
   atLast: '已到最后~',

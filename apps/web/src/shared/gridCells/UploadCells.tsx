@@ -31,7 +31,7 @@ function useDownload() {
   const { message } = App.useApp();
   return (path: string) =>
     downloadStoredFile(path, fileNameOf(path)).catch((err: unknown) =>
-      message.warning(err instanceof HttpError ? err.message : '文件下载失败'),
+      message.warning(err instanceof HttpError ? err.message : UPLOAD_MESSAGES.downloadFailed),
     );
 }
 

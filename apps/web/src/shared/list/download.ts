@@ -1,8 +1,9 @@
 import type { ApiEnvelope } from '@aps/shared';
+import { UPLOAD_MESSAGES } from '@aps/shared/constants';
 import { HttpError } from '../http.ts';
 import { STORAGE_KEYS, storage } from '../storage.ts';
 
-export const DOWNLOAD_FAILED = '文件下载失败';
+export const DOWNLOAD_FAILED = UPLOAD_MESSAGES.downloadFailed;
 
 /** The headers every call carries (token, tenant), for the non-JSON calls that go through fetch directly. */
 export function authHeaders(): Record<string, string> {

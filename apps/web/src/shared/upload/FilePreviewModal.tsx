@@ -1,4 +1,5 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { UPLOAD_MESSAGES } from '@aps/shared/constants';
 import { App, Button, Empty, Modal, Result, Spin } from 'antd';
 import { HttpError } from '../http.ts';
 import { downloadStoredFile } from './api.ts';
@@ -39,7 +40,7 @@ function PreviewBody({ file, kind }: { file: PreviewFile; kind: 'image' | 'pdf' 
   const { url, error } = useFileUrl(kind === 'other' ? null : file.path);
   const download = () =>
     downloadStoredFile(file.path, file.name).catch((err: unknown) =>
-      message.warning(err instanceof HttpError ? err.message : '文件下载失败'),
+      message.warning(err instanceof HttpError ? err.message : UPLOAD_MESSAGES.downloadFailed),
     );
   const downloadButton = (
     <Button icon={<DownloadOutlined />} onClick={download}>

@@ -168,7 +168,7 @@ export function FileUpload({
   const download = (item: UploadItem) => {
     if (!item.path) return;
     downloadStoredFile(item.path, item.name).catch((err: unknown) =>
-      message.warning(err instanceof HttpError ? err.message : '文件下载失败'),
+      message.warning(err instanceof HttpError ? err.message : UPLOAD_MESSAGES.downloadFailed),
     );
   };
   const openPreview = (item: UploadItem) =>

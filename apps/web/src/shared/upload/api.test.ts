@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { uploadFile } from './api.ts';
+import { fetchFileBlob, uploadFile } from './api.ts';
 
 /** A stand-in XMLHttpRequest that keeps what was sent and answers the §7 envelope. */
 class FakeXhr {
@@ -43,5 +43,16 @@ describe('uploadFile (§7 POST /sys/common/upload)', () => {
     expect([...(request?.body.keys() ?? [])]).toEqual(['biz', 'isup', 'file']);
     expect(request?.body.get('biz')).toBe('ftl');
     expect(request?.body.get('isup')).toBe('1');
+  });
+});
+
+describe('fetchFileBlob', () => {
+  it('refuses a download with no file behind it (§8 未知的文件) without asking the server', async () => {
+    const fetchSpy = vi.fn();
+    vi.stubGlobal('fetch', fetchSpy);
+    await expect(fetchFileBlob('')).rejects.toThrow('未知的文件');
+    await expect(fetchFileBlob('  ')).rejects.toThrow('未知的文件');
+    expect(fetchSpy).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 });

@@ -61,12 +61,17 @@ export function uploadFile(file: File, options: UploadOptions = {}): Promise<Upl
 
 /** A stored file's bytes (GET /sys/common/static/<path> with the session's headers). */
 export async function fetchFileBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  if (path.trim() === '') throw new HttpError(UPLOAD_MESSAGES.unknownFile, 0, 0);
   const url = new URL(staticUrl(path, API_BASE), window.location.origin);
   url.searchParams.set('_t', String(Date.now()));
   const response = await fetch(url, { headers: authHeaders(), signal: signal ?? null });
   if (!response.ok) {
     const envelope = (await response.json().catch(() => null)) as ApiEnvelope<unknown> | null;
-    throw new HttpError(envelope?.message || '文件下载失败', response.status, envelope?.code ?? response.status);
+    throw new HttpError(
+      envelope?.message || UPLOAD_MESSAGES.downloadFailed,
+      response.status,
+      envelope?.code ?? response.status,
+    );
   }
   return response.blob();
 }

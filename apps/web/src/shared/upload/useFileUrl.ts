@@ -1,3 +1,4 @@
+import { UPLOAD_MESSAGES } from '@aps/shared/constants';
 import { useEffect, useState } from 'react';
 import { fetchFileBlob } from './api.ts';
 import { isOwnStatic } from './rules.ts';
@@ -33,7 +34,7 @@ export function useFileUrl(path: string | null | undefined): FileUrlState {
       })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
-        setState({ url: null, error: err instanceof Error ? err.message : '文件下载失败' });
+        setState({ url: null, error: err instanceof Error ? err.message : UPLOAD_MESSAGES.downloadFailed });
       });
     return () => {
       controller.abort();

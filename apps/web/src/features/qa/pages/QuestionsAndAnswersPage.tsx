@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QaDto } from '@aps/shared';
-import { QA_MESSAGES, QA_SUPER_QUERY_FIELDS, SUPER_QUERY_LISTS } from '@aps/shared/constants';
+import { QA_MESSAGES, QA_SUPER_QUERY_FIELDS, SUPER_QUERY_LISTS, UPLOAD_MESSAGES } from '@aps/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Popconfirm, Space, Spin } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -47,7 +47,7 @@ export default function QuestionsAndAnswersPage() {
     try {
       await exportQa(deferredQuery.trim(), superQuery);
     } catch (err) {
-      message.warning(err instanceof HttpError ? err.message : '文件下载失败');
+      message.warning(err instanceof HttpError ? err.message : UPLOAD_MESSAGES.downloadFailed);
     } finally {
       setExporting(false);
     }
