@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { openSiderMenu } from '../support/menu.ts';
-import { collectErrors, userPage } from './shell-support.ts';
+import { collectErrors, expectMessage, userPage } from './shell-support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -69,10 +69,15 @@ describe('选择组件 demo page', () => {
     await modal.getByLabel('账号或姓名').fill('');
     await modal.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => visibleRows(modal).count()).toBe(5);
+    const firstAccount = async () =>
+      ((await visibleRows(modal).first().locator('td').nth(1).textContent()) ?? '').trim();
+    const pageOneFirst = await firstAccount();
     await modal.locator('.ant-pagination-item-2').click();
     await expect.poll(() => modal.locator('.ant-pagination-item-active').textContent()).toBe('2');
-    const pageTwoFirst = visibleRows(modal).first();
-    const third = ((await pageTwoFirst.locator('td').nth(1).textContent()) ?? '').trim();
+    // The pager turns at once, the rows when page 2 has loaded: read the row only then.
+    await expect.poll(firstAccount).not.toBe(pageOneFirst);
+    const third = await firstAccount();
+    const pageTwoFirst = visibleRows(modal).filter({ hasText: third }).first();
     expect(['branch01', 'expert01']).not.toContain(third);
     await pageTwoFirst.locator('.ant-checkbox-input').check();
 
@@ -114,6 +119,60 @@ describe('选择组件 demo page', () => {
     await modal.waitFor({ state: 'hidden' });
     await expect.poll(() => shown('单选用户值').textContent()).toBe('expert02');
     await expect.poll(() => single.inputValue()).toBe('钱丽华');
+  });
+
+  it('fills form fields from an online report popup; several rows are comma-joined; a wrong setup says so', async () => {
+    await openDemo();
+    const popup = section('弹窗选择');
+    const pickers = popup.getByRole('button', { name: '选择', exact: true });
+
+    await pickers.nth(0).click();
+    const modal = dialog('选择采购记录');
+    await modal.waitFor();
+    await expect.poll(() => visibleRows(modal).count()).toBeGreaterThan(1);
+    // Single mode: exactly one row (§5).
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await expectMessage(page, '请选择一条记录');
+    const first = visibleRows(modal).first();
+    const cells = (await first.locator('td').allInnerTexts()).map((t) => t.trim());
+    await first.locator('.ant-radio-input').check();
+    await screenshot(page, 'pickers-report-popup', modal);
+    await modal.getByRole('button', { name: /确\s*定/ }).click();
+    await modal.waitFor({ state: 'hidden' });
+
+    // One pick fills the three form fields from the row's purchase code, name and unit.
+    const code = popup.getByLabel('采购编号', { exact: true });
+    const name = popup.getByLabel('采购名称', { exact: true });
+    const unit = popup.getByLabel('所属单位', { exact: true });
+    await expect.poll(() => code.inputValue()).toMatch(/\S/);
+    for (const input of [code, name, unit]) expect(cells).toContain(await input.inputValue());
+    expect(await name.inputValue()).not.toBe(await code.inputValue());
+    await screenshot(page, 'pickers-report-filled', popup);
+
+    // Clearing the field empties every field it filled.
+    await popup.getByRole('button', { name: '清除' }).click();
+    for (const input of [code, name, unit]) await expect.poll(() => input.inputValue()).toBe('');
+
+    // Several rows: their codes, comma-joined, in the order picked.
+    await pickers.nth(1).click();
+    const many = dialog('采购记录阶段报表');
+    await many.waitFor();
+    await expect.poll(() => visibleRows(many).count()).toBeGreaterThan(2);
+    const codeOf = async (i: number) => {
+      const texts = (await visibleRows(many).nth(i).locator('td').allInnerTexts()).map((t) => t.trim());
+      return texts.find((t) => t.startsWith('CG-')) ?? '';
+    };
+    const [a, b] = [await codeOf(0), await codeOf(2)];
+    await visibleRows(many).nth(0).locator('.ant-checkbox-input').check();
+    await visibleRows(many).nth(2).locator('.ant-checkbox-input').check();
+    await many.getByRole('button', { name: /确\s*定/ }).click();
+    await many.waitFor({ state: 'hidden' });
+    await expect.poll(() => shown('多选采购编号').textContent()).toBe(`${a},${b}`);
+
+    // Two original fields for one target field: refused before anything opens.
+    await pickers.nth(2).click();
+    await expectMessage(page, 'popup参数未正确配置,原始值和目标值数量不一致!');
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
   it('selects departments with unlinked and linked checking', async () => {
@@ -162,12 +221,13 @@ describe('选择组件 demo page', () => {
     await expect.poll(() => region.getByText('Bad type value').isVisible()).toBe(true);
 
     await region.locator('.ant-cascader').first().click();
-    for (const name of ['广东省', '深圳市', '南山区']) {
-      await page
-        .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
-        .filter({ hasText: name })
-        .first()
-        .click();
+    const dropdown = page.locator('.ant-cascader-dropdown:visible');
+    // A click while the dropdown still slides in can land on the neighbouring province: wait for it to settle.
+    await expect.poll(() => dropdown.evaluate((el) => el.className)).not.toMatch(/-(appear|enter)/);
+    for (const [level, name] of ['广东省', '深圳市', '南山区'].entries()) {
+      const item = dropdown.locator('.ant-cascader-menu').nth(level).getByRole('menuitemcheckbox', { name });
+      await item.click();
+      if (level < 2) await expect.poll(() => item.getAttribute('class')).toContain('ant-cascader-menu-item-active');
     }
     await expect.poll(() => shown('地区编码').textContent()).toBe('440305');
     await expect.poll(() => shown('地区名称').textContent()).toBe('广东省 / 深圳市 / 南山区');
@@ -203,6 +263,16 @@ describe('选择组件 demo page', () => {
 
     // Messages of §5 and §8, the money format and the elapsed time.
     await expect.poll(() => section('字典组件').getByText('字典Code不能为空!').isVisible()).toBe(true);
+    // A checkbox group with at least one and at most two ticked (§5), checked as it changes.
+    const ends = section('字典组件').locator('.ant-form-item').filter({ hasText: '用户端' });
+    const endsBox = (index: number) => ends.getByRole('checkbox').nth(index);
+    await endsBox(0).uncheck();
+    await section('字典组件').getByText('最少选择1项').waitFor();
+    for (const index of [0, 1, 2]) await endsBox(index).check();
+    await section('字典组件').getByText('最多选择2项').waitFor();
+    await endsBox(2).uncheck();
+    await expect.poll(() => section('字典组件').locator('.ant-form-item-explain-error').count()).toBe(0);
+    await expect.poll(() => shown('字典值').textContent()).toMatch(/\| 1,2$/);
     await expect
       .poll(() => section('分类字典').getByText('组件JTreeSelect-condition传值有误，需要一个json字符串!').isVisible())
       .toBe(true);

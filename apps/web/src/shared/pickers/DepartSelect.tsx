@@ -1,8 +1,9 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { DepartTreeNode } from '@aps/shared';
-import { Button, Input, Modal, Radio, Space, Spin, Tree } from 'antd';
+import { Modal, Radio, Spin, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { indexTree, useDepartTree } from './api.ts';
+import { PickerTrigger } from './PickerTrigger.tsx';
 import { joinValue, splitValue } from './selection.ts';
 
 /** §4 department tree check mode: linked (parent and children tick together) or unlinked (default). */
@@ -49,20 +50,14 @@ export function DepartSelect({
 
   return (
     <>
-      <Space.Compact style={{ width: '100%' }}>
-        <Input
-          id={id}
-          readOnly
-          disabled={disabled}
-          placeholder={placeholder}
-          value={tree.isLoading && keys.length ? '' : names}
-          onClick={disabled ? undefined : () => setOpen(true)}
-          prefix={<ApartmentOutlined style={{ color: 'rgba(0,0,0,0.25)' }} />}
-        />
-        <Button disabled={disabled} onClick={() => setOpen(true)}>
-          选择
-        </Button>
-      </Space.Compact>
+      <PickerTrigger
+        id={id}
+        text={tree.isLoading && keys.length ? '' : names}
+        placeholder={placeholder}
+        disabled={disabled}
+        prefix={<ApartmentOutlined style={{ color: 'rgba(0,0,0,0.25)' }} />}
+        onOpen={() => setOpen(true)}
+      />
       <Modal
         open={open}
         title="部门选择"

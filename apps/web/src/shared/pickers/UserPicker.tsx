@@ -1,8 +1,8 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { UserListRow } from '@aps/shared';
-import { Button, Input, Space } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useUsersByIds, useUsersByUsernames } from './api.ts';
+import { PickerTrigger } from './PickerTrigger.tsx';
 import { joinValue, splitValue } from './selection.ts';
 import { UserSelectModal, type UserSelectModalProps } from './UserSelectModal.tsx';
 
@@ -68,21 +68,14 @@ export function UserPicker({
 
   return (
     <>
-      <Space.Compact style={{ width: '100%' }}>
-        <Input
-          id={id}
-          readOnly
-          disabled={disabled}
-          placeholder={placeholder}
-          value={chosen.map((u) => u.realname).join(',')}
-          onClick={disabled ? undefined : openPicker}
-          prefix={<UserOutlined style={{ color: 'rgba(0,0,0,0.25)' }} />}
-          allowClear={false}
-        />
-        <Button disabled={disabled} onClick={openPicker}>
-          选择
-        </Button>
-      </Space.Compact>
+      <PickerTrigger
+        id={id}
+        text={chosen.map((u) => u.realname).join(',')}
+        placeholder={placeholder}
+        disabled={disabled}
+        prefix={<UserOutlined style={{ color: 'rgba(0,0,0,0.25)' }} />}
+        onOpen={openPicker}
+      />
       <UserSelectModal
         open={open}
         title="用户"

@@ -1,6 +1,6 @@
 import type { DepartTreeNode, UserListRow } from '@aps/shared';
-import { DICT } from '@aps/shared/constants';
-import { Card, Col, Descriptions, Divider, Flex, Row, Select, Space, Typography } from 'antd';
+import { checkedCountError, DICT, PURCHASE_STAGE_REPORT } from '@aps/shared/constants';
+import { Card, Col, Descriptions, Divider, Flex, Form, Input, Row, Select, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import {
   CODE_MODE_NAMES,
@@ -25,6 +25,7 @@ import {
   RegionPicker,
   UserPicker,
 } from '../../../shared/pickers/index.ts';
+import { ReportPopupField } from '../../report/components/ReportPopupField.tsx';
 
 /** The current value of a demo control, labelled so that a reader (and the e2e suite) can find it. */
 function Value({ label, children }: { label: string; children: ReactNode }) {
@@ -55,6 +56,61 @@ const SAMPLE_CODE = `function greet(name) {
 const TEXT = '全流程数字化采购平台：采购计划、公告、选商、评审、合同、结算与监督的一体化管理';
 
 /** 选择组件 (demo/PickerDemo): every picker and small control of the component kit, with its current value. */
+/** What the popup demo's form holds: the picked purchase's code, name and unit. */
+interface PurchasePick {
+  purchaseCode?: string;
+  purchaseName?: string;
+  departName?: string;
+}
+
+/**
+ * Popup fields (§5) on the seeded report 采购记录阶段报表: one pick fills three form fields; several rows give
+ * comma-joined values; a wrong configuration says so when opened.
+ */
+function ReportPopupDemo() {
+  const [form] = Form.useForm<PurchasePick>();
+  const picked = Form.useWatch([], form);
+  const [codes, setCodes] = useState('');
+  return (
+    <Section title="弹窗选择">
+      <Form form={form} layout="vertical" name="popupDemo">
+        <Form.Item name="purchaseCode" label="采购编号">
+          <ReportPopupField
+            code={PURCHASE_STAGE_REPORT}
+            orgFields="purchase_code,purchase_name,depart_name"
+            destFields="purchaseCode,purchaseName,departName"
+            title="选择采购记录"
+            onPick={(values) => form.setFieldsValue(values)}
+          />
+        </Form.Item>
+        <Form.Item name="purchaseName" label="采购名称">
+          <Input readOnly placeholder="选择采购编号后带出" />
+        </Form.Item>
+        <Form.Item name="departName" label="所属单位">
+          <Input readOnly placeholder="选择采购编号后带出" />
+        </Form.Item>
+      </Form>
+      <Value label="表单值">{picked?.purchaseCode ? JSON.stringify(picked) : ''}</Value>
+      <Divider titlePlacement="start" plain>
+        多选
+      </Divider>
+      <ReportPopupField
+        code={PURCHASE_STAGE_REPORT}
+        orgFields="purchase_code"
+        destFields="codes"
+        multiple
+        value={codes}
+        onChange={setCodes}
+      />
+      <Value label="多选采购编号">{codes}</Value>
+      <Divider titlePlacement="start" plain>
+        配置错误（原始值两个、目标值一个）
+      </Divider>
+      <ReportPopupField code={PURCHASE_STAGE_REPORT} orgFields="purchase_code,purchase_name" destFields="code" />
+    </Section>
+  );
+}
+
 export default function PickerDemoPage() {
   const [users, setUsers] = useState('');
   const [userRows, setUserRows] = useState<UserListRow[]>([]);
@@ -165,7 +221,24 @@ export default function PickerDemoPage() {
         <Space direction="vertical" style={{ width: '100%' }}>
           <DictSelect dictCode={DICT.sex} value={sex} onChange={setSex} style={{ width: 200 }} />
           <DictRadio dictCode={DICT.yn} value={yn} onChange={setYn} />
-          <DictCheckbox dictCode={DICT.userEnd} value={ends} onChange={setEnds} />
+          <Form name="dictDemo" initialValues={{ ends }} onValuesChange={(changed) => setEnds(changed.ends ?? '')}>
+            {/* §5 checkbox group: at least one and at most two ticked, checked as they change. */}
+            <Form.Item
+              name="ends"
+              label="用户端"
+              style={{ marginBottom: 0 }}
+              rules={[
+                {
+                  validator: async (_rule, value: string | undefined) => {
+                    const error = checkedCountError(value, { min: 1, max: 2 });
+                    if (error) throw new Error(error);
+                  },
+                },
+              ]}
+            >
+              <DictCheckbox dictCode={DICT.userEnd} />
+            </Form.Item>
+          </Form>
           <Value label="字典值">{[sex, yn, ends].map((v) => v || '-').join(' | ')}</Value>
           <DictSelect dictCode="" />
         </Space>
@@ -200,6 +273,8 @@ export default function PickerDemoPage() {
           </Descriptions.Item>
         </Descriptions>
       </Section>
+
+      <ReportPopupDemo />
 
       <Col span={24}>
         <Card
