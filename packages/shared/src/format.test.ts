@@ -1,5 +1,6 @@
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formatMoney } from './format.ts';
+import { DATETIME_FORMAT, formatDateTime, formatMoney } from './format.ts';
 
 describe('formatMoney (§9 #,##0.00)', () => {
   it.each([
@@ -16,5 +17,25 @@ describe('formatMoney (§9 #,##0.00)', () => {
     [Number.POSITIVE_INFINITY, ''],
   ])('%s → %s', (input, expected) => {
     expect(formatMoney(input)).toBe(expected);
+  });
+});
+
+describe('formatDateTime (YYYY-MM-DD HH:mm:ss, local time)', () => {
+  it.each([
+    [new Date(2026, 0, 5, 3, 4, 9), '2026-01-05 03:04:09'],
+    [new Date(2026, 11, 31, 23, 59, 59, 999), '2026-12-31 23:59:59'],
+    [new Date(1999, 9, 10, 12, 0, 0), '1999-10-10 12:00:00'],
+    ['2026-03-04 05:06:07', '2026-03-04 05:06:07'],
+    [null, null],
+    [undefined, null],
+  ])('%s → %s', (input, expected) => {
+    expect(formatDateTime(input)).toBe(expected);
+  });
+
+  it('agrees with dayjs on any date, and leaves invalid ones to it', () => {
+    for (let t = Date.UTC(1970, 0, 1); t < Date.UTC(2100, 0, 1); t += 86_400_000 * 97 + 3_723_417) {
+      expect(formatDateTime(new Date(t))).toBe(dayjs(t).format(DATETIME_FORMAT));
+    }
+    expect(formatDateTime(new Date(Number.NaN))).toBe(dayjs(Number.NaN).format(DATETIME_FORMAT));
   });
 });

@@ -26,6 +26,24 @@ export const RULES = {
 
 export const minLengthMessage = (n: number) => `最小长度${n}位字符`;
 export const maxLengthMessage = (n: number) => `最大长度${n}位字符`;
+export const minSelectMessage = (n: number) => `最少选择${n}项`;
+export const maxSelectMessage = (n: number) => `最多选择${n}项`;
+
+/**
+ * §5 checkbox group: a required array with at least `min` and at most `max` ticked values (an array, or the
+ * comma-joined string the controls emit). The message, or null when the count is within bounds.
+ */
+export function checkedCountError(
+  value: readonly string[] | string | null | undefined,
+  bounds: { min?: number; max?: number },
+): string | null {
+  const count = (Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : []).filter(
+    (v) => v !== '',
+  ).length;
+  if (bounds.min !== undefined && count < bounds.min) return minSelectMessage(bounds.min);
+  if (bounds.max !== undefined && count > bounds.max) return maxSelectMessage(bounds.max);
+  return null;
+}
 
 /** A new password must be at least 8 characters mixing letters and digits (our policy; the spec sets none). */
 export const PASSWORD_POLICY = {

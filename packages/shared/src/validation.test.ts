@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { loginRequestSchema, phoneLoginRequestSchema } from './auth.ts';
-import { isReviewEnded } from './dictionaries.ts';
-import { RULES } from './rules.ts';
+import {
+  isReviewEnded,
+  priceLimitInTenThousands,
+  reviewTiming,
+  showsLowerCoefficient,
+  showsQuotationRounds,
+} from './dictionaries.ts';
+import { checkedCountError, maxLengthMessage, minLengthMessage, RULES } from './rules.ts';
 
 describe('§5 patterns', () => {
   it.each([
@@ -61,5 +67,56 @@ describe('purchase stage', () => {
     [null, false],
   ] as const)('stage %j ended: %s', (stage, ended) => {
     expect(isReviewEnded(stage)).toBe(ended);
+  });
+});
+
+describe('§5 length and checkbox-group messages', () => {
+  it('says the bound in the text', () => {
+    expect(minLengthMessage(6)).toBe('最小长度6位字符');
+    expect(maxLengthMessage(20)).toBe('最大长度20位字符');
+  });
+
+  it('counts ticked values of an array or a comma-joined string', () => {
+    expect(checkedCountError([], { min: 1 })).toBe('最少选择1项');
+    expect(checkedCountError('', { min: 1 })).toBe('最少选择1项');
+    expect(checkedCountError(undefined, { min: 1 })).toBe('最少选择1项');
+    expect(checkedCountError('1,2,3', { min: 1, max: 2 })).toBe('最多选择2项');
+    expect(checkedCountError(['1', '2'], { min: 1, max: 2 })).toBeNull();
+    expect(checkedCountError('3', { max: 2 })).toBeNull();
+  });
+});
+
+describe('purchase review timing and panel rules (§2, §4)', () => {
+  const times = {
+    reviewStartTime: '2026-05-01 09:00:00',
+    reviewStopTime: '2026-05-03 11:30:15',
+    openingStartTime: '2026-04-30 14:00:00',
+  };
+
+  it('runs a live timer from the review start until the stage says the review ended', () => {
+    expect(reviewTiming({ ...times, purchaseStage: '8' })).toEqual({ kind: 'running', from: times.reviewStartTime });
+    expect(reviewTiming({ ...times, purchaseStage: '8', reviewStartTime: null })).toEqual({ kind: 'none' });
+  });
+
+  it('shows the span from opening to review stop once the stage is 9, 10, 11 or 12', () => {
+    for (const stage of ['9', '10', 11, '12']) {
+      expect(reviewTiming({ ...times, purchaseStage: stage })).toEqual({
+        kind: 'ended',
+        from: times.openingStartTime,
+        to: times.reviewStopTime,
+      });
+    }
+    expect(reviewTiming({ ...times, purchaseStage: '10', reviewStopTime: null })).toEqual({ kind: 'none' });
+  });
+
+  it('shows the lower coefficient only for type 1, the rounds except for scoreType 3', () => {
+    expect([1, '1', 0, '2', null].map(showsLowerCoefficient)).toEqual([true, true, false, false, false]);
+    expect(['1', '2', '3', 3].map(showsQuotationRounds)).toEqual([true, true, false, false]);
+  });
+
+  it('gives the price limit in 万元', () => {
+    expect(priceLimitInTenThousands('8583449.39')).toBeCloseTo(858.344939, 6);
+    expect(priceLimitInTenThousands(null)).toBeNull();
+    expect(priceLimitInTenThousands('x')).toBeNull();
   });
 });

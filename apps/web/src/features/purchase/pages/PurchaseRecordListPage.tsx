@@ -2,11 +2,12 @@ import { SearchOutlined, UndoOutlined } from '@ant-design/icons';
 import type { PageResult, PurchaseRecordDto } from '@aps/shared';
 import { PAGE_SIZE_OPTIONS, PURCHASE_SUPER_QUERY_FIELDS, SUPER_QUERY_LISTS } from '@aps/shared/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Flex, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../shared/http.ts';
 import { useTableScroll } from '../../../shared/stores/app.ts';
 import { type ActiveSuperQuery, SuperQuery, superQueryParams } from '../../../shared/superQuery/index.ts';
+import { PackageStatePanel, ProcurementInfoPanel } from '../components/ProcurementInfoPanel.tsx';
 import { PurchaseStageTag } from '../components/PurchaseStageTag.tsx';
 
 interface Filters {
@@ -23,6 +24,7 @@ export default function PurchaseRecordListPage() {
   const [filters, setFilters] = useState<Filters>({});
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [superQuery, setSuperQuery] = useState<ActiveSuperQuery | null>(null);
+  const [detail, setDetail] = useState<PurchaseRecordDto | null>(null);
   const scroll = useTableScroll();
 
   const list = useQuery({
@@ -48,6 +50,17 @@ export default function PurchaseRecordListPage() {
       render: (value: string) => <PurchaseStageTag value={value} />,
     },
     { title: '创建时间', dataIndex: 'createTime', width: 180 },
+    {
+      title: '操作',
+      key: 'action',
+      width: 90,
+      fixed: 'right',
+      render: (_: unknown, record) => (
+        <Button type="link" size="small" onClick={() => setDetail(record)}>
+          详情
+        </Button>
+      ),
+    },
   ];
 
   return (
@@ -111,6 +124,22 @@ export default function PurchaseRecordListPage() {
           onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
         }}
       />
+      {/* §2 details modal (1200): the procurement information panel and the package's selection state. */}
+      <Modal
+        open={detail !== null}
+        title="采购详情"
+        width={1200}
+        footer={null}
+        destroyOnHidden
+        onCancel={() => setDetail(null)}
+      >
+        {detail && (
+          <Flex vertical gap={16}>
+            <ProcurementInfoPanel record={detail} />
+            <PackageStatePanel record={detail} />
+          </Flex>
+        )}
+      </Modal>
     </Card>
   );
 }
