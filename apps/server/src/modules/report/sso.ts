@@ -9,6 +9,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../core/envelope.ts';
 import type { Db } from '../../db/client.ts';
+import { createHmacSeal } from '../auth/token.ts';
 import type { PermissionService } from '../permission/service.ts';
 import { sysUser, sysUserTenant } from '../system/tables.ts';
 
@@ -44,13 +45,11 @@ export function createReportSsoService({
   now?: () => number;
 }): ReportSsoService {
   // A key of its own: a ticket can never pass for an access token, nor the other way round.
-  const key = crypto.createHmac('sha256', tokenSecret).update('aps:report-sso').digest();
-  const sign = (body: string) => crypto.createHmac('sha256', key).update(body).digest('base64url');
+  const { seal, open } = createHmacSeal(crypto.createHmac('sha256', tokenSecret).update('aps:report-sso').digest());
 
   const issue = (username: string, tenantId: number) => {
     const payload: TicketPayload = { u: username, t: tenantId, exp: now() + REPORT_SSO.ticketTtlSeconds * 1000 };
-    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${sign(body)}`;
+    return seal(Buffer.from(JSON.stringify(payload)).toString('base64url'));
   };
 
   const invalid = () => new ApiError(400, REPORT_MESSAGES.ssoTicketInvalid);
@@ -72,12 +71,8 @@ export function createReportSsoService({
     },
 
     async verify(ticket) {
-      const dot = ticket.indexOf('.');
-      if (dot <= 0) throw invalid();
-      const body = ticket.slice(0, dot);
-      const given = Buffer.from(ticket.slice(dot + 1));
-      const expected = Buffer.from(sign(body));
-      if (given.length !== expected.length || !crypto.timingSafeEqual(given, expected)) throw invalid();
+      const body = open(ticket);
+      if (body === null) throw invalid();
       let payload: TicketPayload;
       try {
         payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as TicketPayload;
