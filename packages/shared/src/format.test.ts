@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { DATETIME_FORMAT, formatDateTime, formatMoney } from './format.ts';
+import { DATETIME_FORMAT, formatDateTime, formatMoney, joinValue, splitValue } from './format.ts';
 
 describe('formatMoney (§9 #,##0.00)', () => {
   it.each([
@@ -37,5 +37,19 @@ describe('formatDateTime (YYYY-MM-DD HH:mm:ss, local time)', () => {
       expect(formatDateTime(new Date(t))).toBe(dayjs(t).format(DATETIME_FORMAT));
     }
     expect(formatDateTime(new Date(Number.NaN))).toBe(dayjs(Number.NaN).format(DATETIME_FORMAT));
+  });
+});
+
+describe('splitValue / joinValue (§9 multi-value separator)', () => {
+  it.each([
+    ['a,b', ['a', 'b']],
+    [' a , ,b ', ['a', 'b']],
+    ['a/1.png, b/2.pdf,,', ['a/1.png', 'b/2.pdf']],
+    ['', []],
+    [null, []],
+    [undefined, []],
+  ])('splits %j', (v, list) => {
+    expect(splitValue(v)).toEqual(list);
+    expect(joinValue(list)).toBe(list.join(','));
   });
 });

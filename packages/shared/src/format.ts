@@ -16,6 +16,16 @@ export const formatDateTime = (d: Date | string | null | undefined): string | nu
   }
   return `${d.getFullYear()}-${pad2(d.getMonth() + 1)}-${pad2(d.getDate())} ${pad2(d.getHours())}:${pad2(d.getMinutes())}:${pad2(d.getSeconds())}`;
 };
+/** §9 multi-value separator: `a, b,,c` → ['a', 'b', 'c'] (trimmed, empties dropped); null and '' → []. */
+export const splitValue = (v: string | null | undefined): string[] =>
+  v
+    ? v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
+export const joinValue = (list: readonly string[]): string => list.join(',');
+
 export const formatDate = (d: Date | string | null | undefined): string | null =>
   d == null ? null : dayjs(d).format(DATE_FORMAT);
 

@@ -5,6 +5,7 @@ import {
   REPORT_MESSAGES,
   REPORT_SSO,
   type ReportSsoUserDto,
+  splitValue,
 } from '@aps/shared';
 import { and, eq } from 'drizzle-orm';
 import { ApiError } from '../../core/envelope.ts';
@@ -57,8 +58,8 @@ export function createReportSsoService({
   return {
     async link({ userId, tenantId, username }) {
       const [row] = await db.select({ userEnd: sysUser.userEnd }).from(sysUser).where(eq(sysUser.id, userId));
-      const ends = (row?.userEnd ?? '').split(',').map((v) => v.trim());
-      if (!ends.includes(REPORT_SSO.userEnd)) throw new ApiError(403, REPORT_MESSAGES.ssoNotAllowed);
+      if (!splitValue(row?.userEnd).includes(REPORT_SSO.userEnd))
+        throw new ApiError(403, REPORT_MESSAGES.ssoNotAllowed);
       if (externalUrl) {
         const url = new URL(externalUrl);
         url.searchParams.set('ticket', issue(username, tenantId));

@@ -1,14 +1,8 @@
 import type { ReportRow } from '@aps/shared';
-import { REPORT_MESSAGES } from '@aps/shared/constants';
+import { REPORT_MESSAGES, splitValue } from '@aps/shared/constants';
 
 /** Which report column fills which target field, in order (§5 popup field: original fields → target fields). */
 export type PopupFieldPairs = { org: string; dest: string }[];
-
-const splitFields = (fields: string | undefined) =>
-  (fields ?? '')
-    .split(',')
-    .map((f) => f.trim())
-    .filter(Boolean);
 
 /**
  * Checks a popup field's configuration as §5 states it: a report code, original fields and target fields are all
@@ -19,8 +13,8 @@ export function popupFieldPairs(
   orgFields: string | undefined,
   destFields: string | undefined,
 ): { pairs: PopupFieldPairs } | { error: string } {
-  const org = splitFields(orgFields);
-  const dest = splitFields(destFields);
+  const org = splitValue(orgFields);
+  const dest = splitValue(destFields);
   if (!code?.trim() || org.length === 0 || dest.length === 0) return { error: REPORT_MESSAGES.popupMisconfigured };
   if (org.length !== dest.length) return { error: REPORT_MESSAGES.popupFieldCountMismatch };
   return { pairs: org.map((o, i) => ({ org: o, dest: dest[i] ?? '' })) };

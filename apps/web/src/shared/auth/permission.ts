@@ -1,4 +1,5 @@
 import type { AuthEntry } from '@aps/shared';
+import { splitValue } from '@aps/shared/constants';
 
 export interface PermissionLists {
   /** The user's button codes (getUserPermissionByToken `auth`). */
@@ -7,14 +8,6 @@ export interface PermissionLists {
   allAuth: readonly AuthEntry[];
   /** A component's default list: its entries allow unless their status is '0'. */
   defaults?: readonly AuthEntry[];
-}
-
-/** `a,b` → ['a', 'b']. */
-function codesOf(value: string): string[] {
-  return value
-    .split(',')
-    .map((c) => c.trim())
-    .filter(Boolean);
 }
 
 /**
@@ -26,9 +19,9 @@ function codesOf(value: string): string[] {
  */
 export function hasPermission(code: string | undefined, lists: PermissionLists): boolean {
   if (!code) return true;
-  const wanted = codesOf(code);
+  const wanted = splitValue(code);
   if (wanted.length === 0) return true;
-  const names = (entry: AuthEntry) => codesOf(entry.action).some((c) => wanted.includes(c));
+  const names = (entry: AuthEntry) => splitValue(entry.action).some((c) => wanted.includes(c));
   if (lists.allAuth.some((e) => e.type !== '2' && e.status === '0' && names(e))) return true;
   if (lists.defaults?.some((e) => e.status !== '0' && names(e))) return true;
   return lists.auth.some((e) => e.type !== '2' && names(e));
@@ -40,5 +33,5 @@ export function hasPermission(code: string | undefined, lists: PermissionLists):
  */
 export function hasPermissionPrefix(prefix: string, auth: readonly AuthEntry[]): boolean {
   if (!prefix) return true;
-  return auth.some((e) => e.type !== '2' && codesOf(e.action).some((c) => c.startsWith(prefix)));
+  return auth.some((e) => e.type !== '2' && splitValue(e.action).some((c) => c.startsWith(prefix)));
 }

@@ -1,10 +1,10 @@
+import { joinValue, splitValue } from '@aps/shared/constants';
 import { Placeholder, text } from '../grid/cells.tsx';
 import type { GridCellProps } from '../grid/types.ts';
 import { indexTree, useDepartTree, useTableData, useUsersByIds, useUsersByUsernames } from '../pickers/api.ts';
 import type { BizColumn, BizQueryField } from '../pickers/BizSelect.tsx';
 import { BizSelect } from '../pickers/BizSelect.tsx';
 import { DepartSelect } from '../pickers/DepartSelect.tsx';
-import { joinValue, splitValue } from '../pickers/selection.ts';
 import { UserPicker } from '../pickers/UserPicker.tsx';
 import { popupConfig, userValueKey } from './config.ts';
 

@@ -6,7 +6,7 @@ import {
   PaperClipOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { UPLOAD_BIZ, UPLOAD_MESSAGES } from '@aps/shared/constants';
+import { splitValue, UPLOAD_BIZ, UPLOAD_MESSAGES } from '@aps/shared/constants';
 import { App, Button, Tooltip, Upload } from 'antd';
 import { useState } from 'react';
 import { Placeholder, text } from '../grid/cells.tsx';
@@ -14,7 +14,7 @@ import type { GridCellProps } from '../grid/types.ts';
 import { HttpError } from '../http.ts';
 import { downloadStoredFile } from '../upload/api.ts';
 import { FilePreviewModal, type PreviewFile } from '../upload/FilePreviewModal.tsx';
-import { ACCEPT, checkBeforeUpload, previewKind, splitPaths, type UploadMode } from '../upload/rules.ts';
+import { ACCEPT, checkBeforeUpload, previewKind, type UploadMode } from '../upload/rules.ts';
 import { UploadModal } from '../upload/UploadModal.tsx';
 import { useFileUrl } from '../upload/useFileUrl.ts';
 import { useSecretWarning } from '../upload/useSecretWarning.ts';
@@ -76,7 +76,7 @@ export function UploadCell(p: GridCellProps) {
   const upload = useUploader({ biz: bizOf(p), fields: CELL_FIELDS });
   const [pending, setPending] = useState<Pending>(null);
   const [preview, setPreview] = useState<PreviewFile | null>(null);
-  const path = splitPaths(text(p.value))[0];
+  const path = splitValue(text(p.value))[0];
   const mode: UploadMode = p.column.props?.mode === 'pdf' ? 'pdf' : 'file';
 
   const picker = (
@@ -174,7 +174,7 @@ function PopupUploadCell({ p, mode }: { p: GridCellProps; mode: 'file' | 'image'
   const [open, setOpen] = useState(false);
   const [preview, setPreview] = useState<PreviewFile | null>(null);
   const value = text(p.value);
-  const paths = splitPaths(value);
+  const paths = splitValue(value);
   const multiple = p.column.props?.multiple !== false;
   const max = typeof p.column.props?.max === 'number' ? p.column.props.max : undefined;
   const Shown = mode === 'image' ? Thumb : FileLink;

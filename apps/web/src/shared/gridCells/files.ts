@@ -1,4 +1,5 @@
-import { joinPaths, keepLastN, nameOfPath, splitPaths } from '../upload/rules.ts';
+import { splitValue } from '@aps/shared/constants';
+import { joinPaths, keepLastN, nameOfPath } from '../upload/rules.ts';
 
 /** §9: a cell shows 5 characters of a file name, then an ellipsis. */
 export const shortFileName = (name: string) => ([...name].length > 5 ? `${[...name].slice(0, 5).join('')}…` : name);
@@ -17,5 +18,5 @@ export const fileNameOf = (path: string) => names.get(path) ?? nameOfPath(path);
  */
 export function mergePaths(current: string, added: readonly string[], multiple: boolean, max?: number): string {
   if (!multiple) return added.length ? (added[added.length - 1] as string) : current;
-  return joinPaths(keepLastN([...splitPaths(current), ...added], max));
+  return joinPaths(keepLastN([...splitValue(current), ...added], max));
 }

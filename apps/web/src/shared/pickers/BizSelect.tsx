@@ -1,9 +1,10 @@
 import type { TableDataRow } from '@aps/shared';
+import { joinValue, splitValue } from '@aps/shared/constants';
 import { Button, Col, Form, Input, Modal, Row, Select, Space, Table, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { DictSelect } from '../controls/DictControls.tsx';
 import { useTableData } from './api.ts';
-import { joinValue, splitValue, toggleSelection } from './selection.ts';
+import { toggleSelection } from './selection.ts';
 
 /** One query field of the modal (§3 queryConfig: key, label, placeholder, dictCode). */
 export interface BizQueryField {

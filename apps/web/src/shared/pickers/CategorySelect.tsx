@@ -1,10 +1,10 @@
 import type { CategoryTreeNode } from '@aps/shared';
-import { CATEGORY_ROOT } from '@aps/shared/constants';
+import { CATEGORY_ROOT, joinValue, splitValue } from '@aps/shared/constants';
 import { Alert, TreeSelect } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { http } from '../http.ts';
 import { categoryTreeApi } from './api.ts';
-import { conditionError, joinValue, splitValue } from './selection.ts';
+import { conditionError } from './selection.ts';
 
 export interface CategorySelectProps {
   id?: string;

@@ -1,7 +1,7 @@
 import type { DepartTreeNode } from '@aps/shared';
+import { joinValue, splitValue } from '@aps/shared/constants';
 import { TreeSelect } from 'antd';
 import { useCompanyTree } from './api.ts';
-import { joinValue, splitValue } from './selection.ts';
 
 export interface CompanySelectProps {
   id?: string;

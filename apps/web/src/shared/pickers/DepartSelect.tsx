@@ -1,10 +1,10 @@
 import { ApartmentOutlined } from '@ant-design/icons';
 import type { DepartTreeNode } from '@aps/shared';
+import { joinValue, splitValue } from '@aps/shared/constants';
 import { Modal, Radio, Spin, Tree } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { indexTree, useDepartTree } from './api.ts';
 import { PickerTrigger } from './PickerTrigger.tsx';
-import { joinValue, splitValue } from './selection.ts';
 
 /** §4 department tree check mode: linked (parent and children tick together) or unlinked (default). */
 export type CheckMode = 'linked' | 'unlinked';

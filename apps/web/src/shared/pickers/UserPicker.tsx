@@ -1,9 +1,9 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { UserListRow } from '@aps/shared';
+import { joinValue, splitValue } from '@aps/shared/constants';
 import { useEffect, useMemo, useState } from 'react';
 import { useUsersByIds, useUsersByUsernames } from './api.ts';
 import { PickerTrigger } from './PickerTrigger.tsx';
-import { joinValue, splitValue } from './selection.ts';
 import { UserSelectModal, type UserSelectModalProps } from './UserSelectModal.tsx';
 
 export interface UserPickerProps {

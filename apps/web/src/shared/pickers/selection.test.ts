@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conditionError, joinValue, splitValue, toggleSelection } from './selection.ts';
+import { conditionError, toggleSelection } from './selection.ts';
 
 const key = (r: { id: string }) => r.id;
 const a = { id: 'a' };
@@ -7,17 +7,6 @@ const b = { id: 'b' };
 const c = { id: 'c' };
 
 describe('picker selection', () => {
-  it.each([
-    ['a,b', ['a', 'b']],
-    [' a , ,b ', ['a', 'b']],
-    ['', []],
-    [null, []],
-    [undefined, []],
-  ])('splits %j', (v, list) => {
-    expect(splitValue(v)).toEqual(list);
-    expect(joinValue(list)).toBe(list.join(','));
-  });
-
   it('adds rows once, keeps the order, removes unticked rows (multiple)', () => {
     expect(toggleSelection([a], [b, a], true, key, true)).toEqual([a, b]);
     expect(toggleSelection([a, b, c], [b], false, key, true)).toEqual([a, c]);

@@ -1,15 +1,5 @@
 import { CATEGORY_MESSAGES } from '@aps/shared/constants';
 
-/** Comma-joined values (§9 multi-value separator) ↔ arrays. */
-export const splitValue = (v: string | null | undefined): string[] =>
-  v
-    ? v
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean)
-    : [];
-export const joinValue = (list: readonly string[]): string => list.join(',');
-
 /** Adds or removes keys from a selection, keeping its order; single mode keeps at most one. */
 export function toggleSelection<T>(
   selected: readonly T[],

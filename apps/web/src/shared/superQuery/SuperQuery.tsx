@@ -15,6 +15,7 @@ import {
   SUPER_QUERY_RULES,
   type SuperQueryFieldDef,
   type SuperQueryMatchType,
+  splitValue,
 } from '@aps/shared/constants';
 import {
   App,
@@ -48,7 +49,6 @@ import {
   linesOf,
   newLine,
   type SuperQueryLine,
-  splitValues,
 } from './model.ts';
 
 /** §9: the query modal is 1000 wide. */
@@ -374,7 +374,7 @@ function ValueInput({ label, def, line, onChange }: ValueInputProps) {
         {...common}
         mode="multiple"
         placeholder="请选择（可多选）"
-        value={splitValues(line.val)}
+        value={splitValue(line.val)}
         onChange={(v: string[]) => onChange(v.join(','))}
         options={options}
       />

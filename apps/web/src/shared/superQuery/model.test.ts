@@ -9,7 +9,6 @@ import {
   isEmptyLine,
   linesOf,
   newLine,
-  splitValues,
   superQueryParams,
 } from './model.ts';
 
@@ -75,11 +74,6 @@ describe('completeLines and superQueryParams', () => {
     const back = linesOf([{ field: 'qaType', rule: 'eq', val: '1' }]);
     expect(back[0]).toMatchObject({ field: 'qaType', rule: 'eq', val: '1' });
     expect(completeLines(back, QA_SUPER_QUERY_FIELDS)[0]?.type).toBe('string');
-  });
-
-  it('splitValues trims and drops blanks', () => {
-    expect(splitValues(' a, ,b ,')).toEqual(['a', 'b']);
-    expect(splitValues(undefined)).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import {
   type SuperQueryFieldOption,
   type SuperQueryMatchType,
   type SuperQueryRule,
+  splitValue,
 } from '@aps/shared/constants';
 
 /** One line of the builder while it is edited (§3 advanced query line). `key` only keeps React rows stable. */
@@ -48,16 +49,9 @@ export function completeLines(lines: readonly SuperQueryLine[], fields: readonly
     );
 }
 
-/** The values of an `in` line. */
-export const splitValues = (val: string | undefined): string[] =>
-  (val ?? '')
-    .split(',')
-    .map((v) => v.trim())
-    .filter(Boolean);
-
 /** §5: switching the rule away from `in` keeps the first value. */
 export function changeRule(line: SuperQueryLine, rule: SuperQueryRule): SuperQueryLine {
-  if (line.rule === 'in' && rule !== 'in') return { ...line, rule, val: splitValues(line.val)[0] };
+  if (line.rule === 'in' && rule !== 'in') return { ...line, rule, val: splitValue(line.val)[0] };
   return { ...line, rule };
 }
 
@@ -98,7 +92,7 @@ export function describeCondition(
   const def = fields.find((f) => f.field === cond.field);
   const options = def?.options ?? (def?.dictCode ? dictOptions(def.dictCode) : undefined) ?? [];
   const textOf = (v: string) => options.find((o) => String(o.value) === v)?.text ?? v;
-  const values = cond.rule === 'in' ? splitValues(cond.val) : [cond.val.trim()];
+  const values = cond.rule === 'in' ? splitValue(cond.val) : [cond.val.trim()];
   return `${def?.label ?? cond.field} ${SUPER_QUERY_RULE_LABELS[cond.rule] ?? cond.rule} ${values.map(textOf).join('、')}`;
 }
 

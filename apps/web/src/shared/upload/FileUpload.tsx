@@ -12,7 +12,7 @@ import {
   PlusOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
-import { UPLOAD_BIZ, UPLOAD_MESSAGES } from '@aps/shared/constants';
+import { splitValue, UPLOAD_BIZ, UPLOAD_MESSAGES } from '@aps/shared/constants';
 import type { UploadProps } from 'antd';
 import { App, Button, Progress, Tooltip, Typography, Upload } from 'antd';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
@@ -28,7 +28,6 @@ import {
   moveItem,
   nameOfPath,
   previewKind,
-  splitPaths,
   type UploadMode,
 } from './rules.ts';
 import { useFileUrl } from './useFileUrl.ts';
@@ -97,7 +96,7 @@ export function FileUpload({
   const { message } = App.useApp();
   const warnSecret = useSecretWarning();
   const upload = useUploader({ biz, fields });
-  const [items, setItems] = useState<UploadItem[]>(() => splitPaths(value).map((p) => itemFromPath(p)));
+  const [items, setItems] = useState<UploadItem[]>(() => splitValue(value).map((p) => itemFromPath(p)));
   const itemsRef = useRef(items);
   const [preview, setPreview] = useState<PreviewFile | null>(null);
   const onChangeRef = useRef(onChange);
@@ -115,7 +114,7 @@ export function FileUpload({
 
   // A value set from outside (a form reset, a loaded record) replaces the list; our own changes come back equal.
   useEffect(() => {
-    const paths = splitPaths(value);
+    const paths = splitValue(value);
     if (joinPaths(paths) === joinPaths(doneOf(itemsRef.current).map((i) => i.path))) return;
     const known = new Map(doneOf(itemsRef.current).map((i) => [i.path, i]));
     const next = paths.map((p) => itemFromPath(p, known.get(p)));

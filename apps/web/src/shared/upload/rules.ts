@@ -63,14 +63,6 @@ export function moveItem<T>(list: readonly T[], index: number, direction: 'prev'
   return { ok: true, list: next };
 }
 
-/** §3: a value holds one path or several, comma-separated. */
-export function splitPaths(value: string | null | undefined): string[] {
-  return (value ?? '')
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-}
-
 export const joinPaths = (paths: readonly string[]) => paths.join(',');
 
 /**

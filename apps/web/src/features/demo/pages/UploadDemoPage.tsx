@@ -1,5 +1,5 @@
 import { CloudUploadOutlined, EyeOutlined, PictureOutlined } from '@ant-design/icons';
-import { UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@aps/shared/constants';
+import { splitValue, UPLOAD_LIMITS, UPLOAD_MESSAGES } from '@aps/shared/constants';
 import { Alert, Button, Card, Col, Empty, List, Row, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import {
@@ -8,14 +8,13 @@ import {
   formatBytes,
   ImageUpload,
   type PreviewFile,
-  splitPaths,
   type UploadItem,
   UploadModal,
 } from '../../../shared/upload/index.ts';
 
 /** The stored value of a field, as a form would submit it (§3: comma-separated paths). */
 function ValueLine({ value }: { value: string }) {
-  const paths = splitPaths(value);
+  const paths = splitValue(value);
   return (
     <div style={{ marginTop: 16 }}>
       <Typography.Text type="secondary">表单值（{paths.length} 个文件）：</Typography.Text>
