@@ -5,4 +5,5 @@ export { DragVerify } from './DragVerify.tsx';
 export { ElapsedTime } from './ElapsedTime.tsx';
 export { Ellipsis } from './Ellipsis.tsx';
 export { Money } from './Money.tsx';
+export { useSessionDictText } from './useDictOptions.ts';
 export { YnSwitch } from './YnSwitch.tsx';

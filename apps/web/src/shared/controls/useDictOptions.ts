@@ -26,3 +26,10 @@ export function useDictOptions(code: string | null | undefined) {
 }
 
 export const optionLabel = (o: DictOption) => o.text ?? o.label ?? o.title ?? o.value;
+
+/** A value's text in a dictionary the session holds (the login's sysAllDictItems); undefined when it has none. */
+export function useSessionDictText(code: string, value: string | null | undefined): string | undefined {
+  return useSessionStore((s) =>
+    value == null ? undefined : s.dictItems?.[code]?.find((o) => o.value === value)?.text,
+  );
+}

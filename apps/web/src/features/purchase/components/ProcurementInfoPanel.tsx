@@ -7,8 +7,7 @@ import {
   showsQuotationRounds,
 } from '@aps/shared/constants';
 import { Descriptions, type DescriptionsProps, Tag } from 'antd';
-import { ElapsedTime, Money } from '../../../shared/controls/index.ts';
-import { useSessionStore } from '../../auth/store.ts';
+import { ElapsedTime, Money, useSessionDictText } from '../../../shared/controls/index.ts';
 import { PurchaseStageTag } from './PurchaseStageTag.tsx';
 
 const EMPTY = '—';
@@ -69,16 +68,14 @@ export function ProcurementInfoPanel({ record }: { record: PurchaseRecordDto }) 
 
 /** The package's selection state (§4): stage, election status (dictionary), lower coefficient only for type 1. */
 export function PackageStatePanel({ record }: { record: PurchaseRecordDto }) {
-  const election = useSessionStore((s) =>
-    s.dictItems?.[DICT.electionStatus]?.find((o) => o.value === record.electionStatus),
-  );
+  const election = useSessionDictText(DICT.electionStatus, record.electionStatus);
   const items: DescriptionsProps['items'] = [
     { key: 'stage', label: '采购阶段', children: <PurchaseStageTag value={record.purchaseStage} /> },
     {
       key: 'election',
       label: '选商状态',
       children: record.electionStatus ? (
-        <Tag color={record.electionStatus === '1' ? 'green' : 'red'}>{election?.text ?? record.electionStatus}</Tag>
+        <Tag color={record.electionStatus === '1' ? 'green' : 'red'}>{election ?? record.electionStatus}</Tag>
       ) : (
         EMPTY
       ),
