@@ -5,12 +5,14 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.ts';
 import { requireAccessDeclarations } from './core/access.ts';
 import { installAuditHook } from './core/audit-hook.ts';
 import { fail } from './core/envelope.ts';
 import { installErrorHandling } from './core/errors.ts';
+import { installInputHygiene } from './core/input-hygiene.ts';
+import { openApiTransform } from './core/openapi.ts';
 import type { Db } from './db/client.ts';
 import { announcementAdminRoutes } from './modules/announcement/admin-routes.ts';
 import { announcementRoutes } from './modules/announcement/routes.ts';
@@ -78,7 +80,7 @@ const API_MODULES = [
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 20 * 1024 * 1024,
     // Per-request lines only at debug level: at info they cost a third of a list call's time.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
@@ -86,10 +88,11 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
+  installInputHygiene(app);
 
   await app.register(swagger, {
     openapi: { info: { title: 'APS 全流程数字化采购平台 API', version: '1.0.0' }, servers: [{ url: '/' }] },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
 

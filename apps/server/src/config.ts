@@ -42,9 +42,17 @@ const envSchema = z.object({
     .string()
     .regex(/^(?:[A-Za-z0-9_.-]+\/)*$/, 'S3_PREFIX 须为以 / 结尾的目录，如 aps/')
     .default(''),
+  /** Sources (IP addresses, comma-separated) the per-source login/SMS throttles skip, e.g. a load tester. */
+  THROTTLE_EXEMPT: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export interface AppConfig {
+  /**
+   * Tests only (never read from the environment): told each image captcha's answer, so an integration test can
+   * pass the captcha the way a person reading the image would. No endpoint reveals an answer.
+   */
+  onCaptchaIssued?: (checkKey: string, answer: string) => void;
   port: number;
   host: string;
   dataDir: string;
@@ -69,6 +77,17 @@ export interface AppConfig {
   /** The largest upload of any kind; images are held to 10485760 bytes regardless (§5). */
   uploadMaxBytes: number;
   s3: S3Settings | null;
+  /**
+   * Sources exempt from the per-source throttles (never from the per-account ones): THROTTLE_EXEMPT, else the
+   * loopback addresses outside production, where tests and the e2e browser all sign in from one address.
+   */
+  throttleExempt: string[];
+  /**
+   * Which hops may set X-Forwarded-For (TRUST_PROXY: addresses or CIDRs, comma-joined, or "true" behind a proxy
+   * that overwrites the header). Unset, the socket address is the client: otherwise any client could pick the
+   * source the login throttles count against.
+   */
+  trustProxy: boolean | string[];
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -115,5 +134,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           prefix: e.S3_PREFIX,
         }
       : null,
+    trustProxy:
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === '' || e.TRUST_PROXY === 'false'
+        ? false
+        : e.TRUST_PROXY === 'true'
+          ? true
+          : e.TRUST_PROXY.split(',')
+              .map((hop) => hop.trim())
+              .filter(Boolean),
+    throttleExempt:
+      e.THROTTLE_EXEMPT !== undefined
+        ? e.THROTTLE_EXEMPT.split(',')
+            .map((ip) => ip.trim())
+            .filter(Boolean)
+        : e.NODE_ENV === 'production'
+          ? []
+          : ['127.0.0.1', '::1', '::ffff:127.0.0.1'],
   };
 }

@@ -1,13 +1,18 @@
+import path from 'node:path';
 import type { AppConfig } from './config.ts';
+import { type CallerOf, createCallers } from './core/caller.ts';
 import { createLocalBus, createRedisBus, type InvalidationBus } from './core/invalidation.ts';
 import type { Db } from './db/client.ts';
 import { type AnnouncementAdminService, createAnnouncementAdminService } from './modules/announcement/admin.ts';
 import { type AnnouncementService, createAnnouncementService } from './modules/announcement/service.ts';
 import { type AuditService, createAuditService } from './modules/audit/service.ts';
+import { type Captcha, createCaptcha } from './modules/auth/captcha.ts';
 import { type CasClient, createCasClient } from './modules/auth/cas.ts';
+import { createHumanProof, type HumanProof } from './modules/auth/human-proof.ts';
 import { type AuthService, createAuthService } from './modules/auth/service.ts';
 import { createSessionStore, type SessionStore } from './modules/auth/session.ts';
-import { createLogSmsSender, type SmsSender } from './modules/auth/sms.ts';
+import { createOutboxSmsSender, type SmsSender } from './modules/auth/sms.ts';
+import { createAuthCounters } from './modules/auth/throttle.ts';
 import { createTokenSigner, resolveTokenSecret } from './modules/auth/token.ts';
 import { type CategoryService, createCategoryService } from './modules/category/service.ts';
 import { createDepartService, type DepartService } from './modules/depart/service.ts';
@@ -77,6 +82,14 @@ export interface Services {
   scheduler: QuartzScheduler;
   /** Tells every instance's session and permission caches what changed (Redis when REDIS_URL is set). */
   invalidation: InvalidationBus;
+  /** The caller of a request: codes, user end, data scope (shared endpoints, issue 12 §3–4). */
+  callers: CallerOf;
+  /** Single-use human proofs (slider; the captcha plugs in with addVerifier). */
+  humanProof: HumanProof;
+  /** JeecgBoot's image captcha (GET /sys/randomImage/{key}), one more kind of human proof. */
+  captcha: Captcha;
+  /** What the auth routes' request throttle needs: Redis when REDIS_URL is set, and the exempt sources. */
+  throttle: { redisUrl: string | undefined; exempt: readonly string[] };
 }
 
 export interface ServiceOptions {
@@ -98,7 +111,14 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const importExcel = createExcelImporter({ db, importErrors, log });
   const jobHandlers = createHandlerRegistry();
   const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
+  const humanProof = createHumanProof({ db });
+  const captcha = createCaptcha({
+    db,
+    humanProof,
+    ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
+  });
   return {
+    captcha,
     announcements: createAnnouncementService({ db }),
     audit,
     auth: createAuthService({
@@ -106,8 +126,11 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
       sessions,
       dicts,
       audit,
-      sms: sms ?? createLogSmsSender((m) => log.info(m)),
+      sms: sms ?? createOutboxSmsSender(path.join(config.dataDir, 'sms-outbox.log'), (m) => log.info(m)),
       tokenIdleSeconds: Math.floor(config.tokenIdleMs / 1000),
+      proof: humanProof,
+      counters: createAuthCounters(db),
+      throttleExempt: config.throttleExempt,
     }),
     cas: config.casServerUrl ? createCasClient(config.casServerUrl, config.casServiceUrl) : null,
     dicts,
@@ -139,6 +162,9 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     reportSso: createReportSsoService({ db, permissions, tokenSecret, externalUrl: config.reportSsoUrl }),
     scheduler,
     invalidation,
+    callers: createCallers({ db, permissions }),
+    humanProof,
+    throttle: { redisUrl: config.redisUrl, exempt: config.throttleExempt },
   };
 }
 

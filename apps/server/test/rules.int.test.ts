@@ -85,7 +85,7 @@ describe('fill rules (/sys/fillRule/*)', () => {
     expect(missing.json().message).toBe('填值规则“no_such_rule”不存在');
   });
 
-  it('lists, edits, deletes; administration needs the code, generating a login', async () => {
+  it('lists, edits, deletes; administration needs the code, generating the owning module’s add code', async () => {
     const list = (await call(admin, 'GET', '/sys/fillRule/list?ruleCode=purchase_code')).json().result;
     expect(list.records[0]).toMatchObject({ ruleCode: 'purchase_code', ruleName: '采购编号', resetPeriod: 'daily' });
     expect(list.records[0].example).toMatch(/^CG-\d{8}-0001$/);
@@ -104,7 +104,9 @@ describe('fill rules (/sys/fillRule/*)', () => {
       (await call(token, 'POST', '/sys/fillRule/add', { ruleCode: 'zz', ruleName: 'z', pattern: `Z\${seq:1}` }))
         .statusCode,
     ).toBe(403);
+    // The buyer numbers purchase records (purchase:record:add), but no other module's records (issue 12 §4).
     expect((await call(token, 'GET', '/sys/fillRule/executeRuleByCode/purchase_code')).json().success).toBe(true);
+    expect((await call(token, 'GET', '/sys/fillRule/executeRuleByCode/contract_code')).statusCode).toBe(403);
   });
 });
 

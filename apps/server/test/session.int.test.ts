@@ -82,14 +82,21 @@ describe('phone login', () => {
     const user = await t.createUser({ roles: ['buyer'] });
     const phone = `139${String(Date.now()).slice(-8)}`;
     await t.db.update(sysUser).set({ phone }).where(eq(sysUser.id, user.id));
-    const sent = await t.app.inject({ method: 'POST', url: '/aps/sys/sms', payload: { mobile: phone, smsmode: '0' } });
+    // Each request for a code carries a fresh slider proof (issue 12 §2).
+    const sendWithProof = async () => {
+      const proof = await t.app.inject({ method: 'POST', url: '/aps/sys/humanProof/slider' });
+      const checkKey = proof.json().result.checkKey;
+      return t.app.inject({
+        method: 'POST',
+        url: '/aps/sys/sms',
+        payload: { mobile: phone, smsmode: '0', captcha: 'slider', checkKey },
+      });
+    };
+    const sent = await sendWithProof();
     expect(sent.json()).toMatchObject({ success: true });
-    const tooSoon = await t.app.inject({
-      method: 'POST',
-      url: '/aps/sys/sms',
-      payload: { mobile: phone, smsmode: '0' },
-    });
+    const tooSoon = await sendWithProof();
     expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toBe('验证码已发送，请60秒后再试');
     const [row] = await t.db
       .select()
       .from(sysSmsCode)

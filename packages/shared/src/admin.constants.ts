@@ -14,7 +14,6 @@ export const USER_MESSAGES_ADMIN = {
   idsRequired: '请选择一条记录！',
   badId: 'id格式有误',
   badSort: '不支持按该字段排序',
-  badPageSize: '每页条数只能是10、20或50',
   birthday: '生日格式应为YYYY-MM-DD',
   sex: '性别只能是1（男）或2（女）',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ANNOUNCEMENT_MESSAGES } from './announcement-admin.constants.ts';
+import { momentSchema } from './primitives.ts';
 import { pageQuerySchema } from './query.ts';
 import { maxLengthMessage } from './rules.ts';
 import { containsTextSchema, uuidSchema } from './user.ts';
@@ -16,10 +17,7 @@ export {
 
 export const ANNOUNCEMENT_SORTABLE_COLUMNS = ['createTime', 'sendTime', 'priority', 'titile', 'endTime'] as const;
 
-const dateTime = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '时间格式应为YYYY-MM-DD HH:mm:ss')
+const dateTime = momentSchema
   .nullish()
   .or(z.literal(''))
   .transform((v) => v || null);

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import type { DictOption } from './dictionaries.ts';
+import { codeSchema } from './primitives.ts';
 import { mobileSchema, usernameSchema } from './validation.ts';
+
+export * from './auth.constants.ts';
 
 export const loginRequestSchema = z.object({
   username: usernameSchema,
   password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(128, '密码过长'),
-  captcha: z.string().max(16).optional(),
-  checkKey: z.string().max(64).optional(),
+  captcha: codeSchema.pipe(z.string().max(16)).optional(),
+  /** JeecgBoot clients send Date.now() as a number. */
+  checkKey: codeSchema.pipe(z.string().max(64)).optional(),
   remember_me: z.boolean().optional(),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -20,6 +24,9 @@ export type PhoneLoginRequest = z.infer<typeof phoneLoginRequestSchema>;
 export const smsRequestSchema = z.object({
   mobile: mobileSchema,
   smsmode: z.enum(['0', '1', '2']).default('0'),
+  /** The human proof (issue 12 §2), as on the login form: `checkKey` from the slider or the captcha's key. */
+  captcha: z.string().max(16).optional(),
+  checkKey: z.string().max(64).optional(),
 });
 
 export const casValidateSchema = z.object({
@@ -101,3 +108,13 @@ export interface UserPermissionResult {
   auth: AuthEntry[];
   allAuth: AuthEntry[];
 }
+
+/** GET /sys/randomImage/{key}: the client's key (JeecgBoot clients use Date.now()). */
+export const captchaKeyParamsSchema = z.object({
+  key: z
+    .string()
+    .trim()
+    .min(1, '验证码key不能为空')
+    .max(64, '验证码key过长')
+    .regex(/^[A-Za-z0-9_-]+$/, '验证码key只能包含字母、数字、下划线和短横线'),
+});

@@ -6,6 +6,7 @@ export * from './admin.constants.ts';
 export * from './announcement.ts';
 export * from './announcement-admin.constants.ts';
 export * from './api.ts';
+export * from './auth.constants.ts';
 export * from './category.constants.ts';
 export * from './cron.ts';
 export * from './cron-editor.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEPART_MESSAGES } from './admin.constants.ts';
+import { pageNoSchema, pageSizeSchema } from './primitives.ts';
 import { maxLengthMessage } from './rules.ts';
 import { containsTextSchema, uuidSchema } from './user.ts';
 
@@ -131,8 +132,8 @@ export interface DeptRoleDto {
 // ── Online users (/sys/online/*) ─────────────────────────────────────────────────────────────────
 
 export const onlineListQuerySchema = z.object({
-  pageNo: z.coerce.number().int().min(1).catch(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).catch(10).default(10),
+  pageNo: pageNoSchema,
+  pageSize: pageSizeSchema,
   username: containsTextSchema,
 });
 export interface OnlineUserDto {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DICT_MESSAGES } from './dict-admin.constants.ts';
+import { pageSizeSchema } from './primitives.ts';
 import { pageQuerySchema } from './query.ts';
 import { maxLengthMessage } from './rules.ts';
 import { containsTextSchema, idListSchema, uuidSchema } from './user.ts';
@@ -92,7 +93,7 @@ export const loadDictItemQuerySchema = z.object({
 /** GET /sys/dict/loadDict/{dict}: options whose text contains keyword, at most pageSize. */
 export const loadDictQuerySchema = z.object({
   keyword: z.string().max(100).default(''),
-  pageSize: z.coerce.number().int().min(1).max(1000).catch(10).default(10),
+  pageSize: pageSizeSchema,
   _t: z.string().optional(),
 });
 
@@ -119,7 +120,7 @@ export type LoadTreeDataQuery = z.infer<typeof loadTreeDataQuerySchema>;
  * Every name is checked against the server's allow-list; every value is bound.
  */
 export const tableDataQuerySchema = pageQuerySchema.extend({
-  pageSize: z.coerce.number().int().min(1).max(100, '每页最多100条').default(5),
+  pageSize: pageSizeSchema.default(5),
   table: z.string({ error: DICT_MESSAGES.badTableDict }).trim().min(1, DICT_MESSAGES.badTableDict).max(64),
   columns: z.string({ error: '请指定查询字段' }).trim().min(1, '请指定查询字段').max(1000),
   column: identifier,

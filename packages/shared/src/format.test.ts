@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { DATETIME_FORMAT, formatDateTime, formatMoney, joinValue, splitValue } from './format.ts';
+import { DATETIME_FORMAT, formatDateTime, formatMoney, joinValue, maskEmail, maskPhone, splitValue } from './format.ts';
 
 describe('formatMoney (§9 #,##0.00)', () => {
   it.each([
@@ -51,5 +51,26 @@ describe('splitValue / joinValue (§9 multi-value separator)', () => {
   ])('splits %j', (v, list) => {
     expect(splitValue(v)).toEqual(list);
     expect(joinValue(list)).toBe(list.join(','));
+  });
+});
+
+describe('maskPhone / maskEmail (issue 12 §3: contacts for callers without the user list code)', () => {
+  it.each([
+    ['13812341234', '138****1234'],
+    ['+8613812341234', '+86****1234'],
+    ['1234567', '****'],
+    ['', ''],
+    [null, null],
+  ])('phone %s → %s', (input, expected) => {
+    expect(maskPhone(input)).toBe(expected);
+  });
+  it.each([
+    ['alice@x.com', 'a***@x.com'],
+    ['a@x.com', 'a***@x.com'],
+    ['no-at-sign', '***'],
+    ['@x.com', '***'],
+    [null, null],
+  ])('email %s → %s', (input, expected) => {
+    expect(maskEmail(input)).toBe(expected);
   });
 });

@@ -43,3 +43,20 @@ export const formatMoney = (v: number | string | null | undefined): string => {
   money ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return money.format(n);
 };
+
+/**
+ * Contact details shown to someone not allowed to read them (issue 12 §3): a phone keeps its first 3 and last 4
+ * characters (138****1234), an e-mail the first character of its local part and the domain (a***@x.com). Values too
+ * short to keep anything are fully starred; null stays null.
+ */
+export const maskPhone = (v: string | null | undefined): string | null => {
+  if (v == null || v === '') return v ?? null;
+  return v.length > 7 ? `${v.slice(0, 3)}****${v.slice(-4)}` : '****';
+};
+
+export const maskEmail = (v: string | null | undefined): string | null => {
+  if (v == null || v === '') return v ?? null;
+  const at = v.lastIndexOf('@');
+  if (at < 1) return '***';
+  return `${v.slice(0, 1)}***${v.slice(at)}`;
+};

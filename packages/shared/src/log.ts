@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOG_METHODS } from './log.constants.ts';
+import { momentSchema } from './primitives.ts';
 import { pageQuerySchema } from './query.ts';
 import { containsTextSchema } from './user.ts';
 
@@ -7,12 +8,7 @@ export { LOG_METHODS, LOG_TYPE_LABELS, LOG_TYPES } from './log.constants.ts';
 
 export const LOG_SORTABLE_COLUMNS = ['createTime', 'username', 'ip', 'costTime', 'logType'] as const;
 
-const dateTimeText = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}( \d{2}:\d{2}(:\d{2})?)?$/, '日期格式应为YYYY-MM-DD或YYYY-MM-DD HH:mm:ss')
-  .optional()
-  .or(z.literal('').transform(() => undefined));
+const dateTimeText = momentSchema.optional().or(z.literal('').transform(() => undefined));
 
 const logFilters = {
   column: z.enum(LOG_SORTABLE_COLUMNS, { error: '不支持按该字段排序' }).optional(),

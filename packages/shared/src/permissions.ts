@@ -59,6 +59,15 @@ export const PERMISSIONS = {
   },
 } as const;
 
+/**
+ * Refusals of the shared endpoints (pickers, table dictionaries, duplicate check) to a caller whose role does not
+ * grant the data they serve (issue 12 §3).
+ */
+export const EXPOSURE_MESSAGES = {
+  contactSearch: '无权按手机号或邮箱查询用户',
+  contactColumn: (column: string) => `无权按字段“${column}”查询或排序`,
+} as const;
+
 type Leaves<T> = T extends string ? T : { [K in keyof T]: Leaves<T[K]> }[keyof T];
 export type PermissionCode = Leaves<typeof PERMISSIONS>;
 export type RouteAccess = typeof PUBLIC | typeof LOGIN | PermissionCode;

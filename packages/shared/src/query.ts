@@ -1,13 +1,10 @@
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './api.ts';
-
-const intFromQuery = (fallback: number, max: number) =>
-  z.coerce.number().int().min(1).max(max).catch(fallback).default(fallback);
+import { pageNoSchema, pageSizeSchema } from './primitives.ts';
 
 /** Generic list query (§7): pageNo, pageSize, column, order; default createTime desc. */
 export const pageQuerySchema = z.object({
-  pageNo: intFromQuery(1, 1_000_000),
-  pageSize: intFromQuery(10, MAX_PAGE_SIZE),
+  pageNo: pageNoSchema,
+  pageSize: pageSizeSchema,
   column: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
   _t: z.string().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT4_MAX, integerSchema } from './primitives.ts';
 import { pageQuerySchema } from './query.ts';
 import { maxLengthMessage } from './rules.ts';
 import { TENANT_ID_MAX, TENANT_MESSAGES } from './tenant.constants.ts';
@@ -22,17 +23,12 @@ const tenantFields = {
 };
 export const tenantAddSchema = z.object({
   /** Left out, the next free number is used. */
-  id: z.coerce
-    .number({ error: TENANT_MESSAGES.idPositive })
-    .int(TENANT_MESSAGES.idPositive)
-    .min(1)
-    .max(TENANT_ID_MAX)
-    .optional(),
+  id: integerSchema(1, TENANT_ID_MAX, TENANT_MESSAGES.idPositive).optional(),
   ...tenantFields,
 });
 export type TenantAddRequest = z.infer<typeof tenantAddSchema>;
 export const tenantEditSchema = z.object({
-  id: z.coerce.number({ error: TENANT_MESSAGES.idPositive }).int(TENANT_MESSAGES.idPositive).min(1),
+  id: integerSchema(1, INT4_MAX, TENANT_MESSAGES.idPositive),
   ...tenantFields,
 });
 export type TenantEditRequest = z.infer<typeof tenantEditSchema>;
@@ -45,7 +41,7 @@ export const tenantListQuerySchema = pageQuerySchema.extend({
 export type TenantListQuery = z.infer<typeof tenantListQuerySchema>;
 
 export const tenantIdQuerySchema = z.object({
-  id: z.coerce.number({ error: TENANT_MESSAGES.idPositive }).int(TENANT_MESSAGES.idPositive).min(1),
+  id: integerSchema(1, INT4_MAX, TENANT_MESSAGES.idPositive),
 });
 export const tenantIdsQuerySchema = z.object({
   ids: z
@@ -60,7 +56,12 @@ export const tenantIdsQuerySchema = z.object({
         ),
       ].map(Number),
     )
-    .pipe(z.array(z.number().int(TENANT_MESSAGES.idPositive).min(1)).min(1, '请选择一条记录！').max(1000)),
+    .pipe(
+      z
+        .array(z.number().int(TENANT_MESSAGES.idPositive).min(1).max(INT4_MAX, TENANT_MESSAGES.idPositive))
+        .min(1, '请选择一条记录！')
+        .max(1000),
+    ),
 });
 
 export interface TenantDto {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { USER_MESSAGES_ADMIN, USER_SORTABLE_COLUMNS } from './admin.constants.ts';
+import { codeSchema, dateSchema, integerSchema, multiValueSchema, pageSizeSchema } from './primitives.ts';
 import { pageQuerySchema } from './query.ts';
 import { maxLengthMessage, PASSWORD_POLICY, RULES } from './rules.ts';
 import { superQueryFields } from './super-query.ts';
@@ -49,25 +50,15 @@ export const wrappedFilterSchema = z.string().max(100, '查询条件过长').tri
 export const uuidSchema = z.uuid({ error: USER_MESSAGES_ADMIN.badId });
 
 /** "a,b,c" (the batch calls of §7) → a list of uuids; empty gives 请选择一条记录！. */
-export const idListSchema = z
-  .string({ error: USER_MESSAGES_ADMIN.idsRequired })
-  .transform((v) =>
-    v
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(uuidSchema).min(1, USER_MESSAGES_ADMIN.idsRequired).max(1000, '一次最多处理1000条记录'));
+export const idListSchema = multiValueSchema.pipe(
+  z.array(uuidSchema).min(1, USER_MESSAGES_ADMIN.idsRequired).max(1000, '一次最多处理1000条记录'),
+);
 
 export const idsQuerySchema = z.object({ ids: idListSchema });
 export const idQuerySchema = z.object({ id: uuidSchema });
 
 /** Page sizes of admin lists (§9: default 10 with 10/20/50). */
-export const adminPageSizeSchema = z.coerce
-  .number()
-  .int()
-  .refine((n) => n === 10 || n === 20 || n === 50, USER_MESSAGES_ADMIN.badPageSize)
-  .default(10);
+export const adminPageSizeSchema = pageSizeSchema;
 
 const optionalText = (max: number) =>
   z
@@ -91,24 +82,36 @@ const userFields = {
     ])
     .nullish()
     .transform((v) => v || null),
-  sex: z
-    .union([z.literal(1), z.literal(2)], { error: USER_MESSAGES_ADMIN.sex })
+  sex: integerSchema(1, 2, USER_MESSAGES_ADMIN.sex)
     .nullish()
     .transform((v) => v ?? null),
   birthday: z
-    .union([z.literal(''), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, USER_MESSAGES_ADMIN.birthday)])
+    .union([z.literal(''), dateSchema])
     .nullish()
     .transform((v) => v || null),
   post: optionalText(100),
   avatar: optionalText(500),
-  userType: z.enum(['1', '2', '3'], { error: '用户类型有误' }).default('1'),
+  userType: codeSchema.pipe(z.enum(['1', '2', '3'], { error: '用户类型有误' })).default('1'),
   /** User ends (§1), e.g. ['1'] or ['1','3']. */
-  userEnd: z
-    .array(z.enum(['1', '2', '3'], { error: '用户端有误' }))
-    .min(1, '请选择用户端')
+  userEnd: multiValueSchema
+    .pipe(z.array(z.enum(['1', '2', '3'], { error: '用户端有误' })).min(1, '请选择用户端'))
     .default(['1']),
-  roleIds: z.array(uuidSchema).max(100).default([]),
-  departIds: z.array(uuidSchema).max(100).default([]),
+  roleIds: multiValueSchema.pipe(z.array(uuidSchema).max(100)).default([]),
+  departIds: multiValueSchema.pipe(z.array(uuidSchema).max(100)).default([]),
+};
+
+/**
+ * JeecgBoot's user form sends the roles and departments as comma-joined `selectedroles` / `selecteddeparts`;
+ * they are read as roleIds / departIds when those are absent.
+ */
+const jeecgUserAliases = (body: unknown) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const { selectedroles, selecteddeparts, ...rest } = body as Record<string, unknown>;
+  return {
+    ...rest,
+    ...(rest.roleIds === undefined && selectedroles !== undefined ? { roleIds: selectedroles } : {}),
+    ...(rest.departIds === undefined && selecteddeparts !== undefined ? { departIds: selecteddeparts } : {}),
+  };
 };
 
 const newPassword = {
@@ -120,9 +123,12 @@ const newPassword = {
 };
 const passwordsMatch = (v: { password: string; confirmpassword: string }) => v.password === v.confirmpassword;
 
-export const userAddSchema = z
-  .object({ username: usernameSchema, ...userFields, ...newPassword })
-  .refine(passwordsMatch, { message: USER_MESSAGES_ADMIN.passwordMismatch, path: ['confirmpassword'] });
+export const userAddSchema = z.preprocess(
+  jeecgUserAliases,
+  z
+    .object({ username: usernameSchema, ...userFields, ...newPassword })
+    .refine(passwordsMatch, { message: USER_MESSAGES_ADMIN.passwordMismatch, path: ['confirmpassword'] }),
+);
 export type UserAddRequest = z.infer<typeof userAddSchema>;
 
 /**
@@ -141,7 +147,7 @@ export const userImportRowSchema = z.object({
 export type UserImportRow = z.infer<typeof userImportRowSchema>;
 
 /** The username cannot change after creation; everything else can. */
-export const userEditSchema = z.object({ id: uuidSchema, ...userFields });
+export const userEditSchema = z.preprocess(jeecgUserAliases, z.object({ id: uuidSchema, ...userFields }));
 export type UserEditRequest = z.infer<typeof userEditSchema>;
 
 export const userFrozenSchema = z.object({
@@ -162,7 +168,7 @@ export const userListQuerySchema = pageQuerySchema.extend({
   username: wrappedFilterSchema,
   realname: wrappedFilterSchema,
   phone: wrappedFilterSchema,
-  status: z.enum(['1', '2'], { error: '状态只能是1（正常）或2（冻结）' }).optional(),
+  status: codeSchema.pipe(z.enum(['1', '2'], { error: '状态只能是1（正常）或2（冻结）' })).optional(),
   departId: uuidSchema.optional(),
   ...superQueryFields,
 });
@@ -170,7 +176,7 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 
 /** The people picker (§7 queryUserComponentData): page size 5 by default (§9: 5/10/20/30). */
 export const userComponentQuerySchema = pageQuerySchema.extend({
-  pageSize: z.coerce.number().int().min(1).max(100, '每页最多100条').default(5),
+  pageSize: pageSizeSchema.default(5),
   column: z.enum(USER_SORTABLE_COLUMNS, { error: USER_MESSAGES_ADMIN.badSort }).optional(),
   username: containsTextSchema,
   /** Which text field `username` searches: username (default), realname or phone. */

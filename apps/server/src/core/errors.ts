@@ -1,6 +1,7 @@
 import { MESSAGES } from '@aps/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { dataException } from '../modules/permission/pg-errors.ts';
 import { ApiError, fail } from './envelope.ts';
 
 const FRAMEWORK_ERRORS: Record<string, [number, string]> = {
@@ -29,6 +30,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(fail(error.statusCode, MESSAGES.badRequest));
     }
+    if (dataException(error)) return reply.status(400).send(fail(400, MESSAGES.badRequest));
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(fail(500, MESSAGES.serverError));
   });

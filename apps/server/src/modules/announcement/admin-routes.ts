@@ -12,6 +12,7 @@ import {
   PRIORITY_LABELS,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWithDictText } from '../../core/dict-text.ts';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
 import { actorOf, auditGetWrite, EXPORT_LIMIT, sendXlsx } from '../dict/kit.ts';
@@ -32,7 +33,15 @@ export const announcementAdminRoutes: FastifyPluginAsyncZod<{ services: Services
       config: { access: P.list },
       schema: { tags: TAGS, summary: '通告分页列表', querystring: announcementListQuerySchema },
     },
-    async (request) => ok(await announcementAdmin.list(actorOf(request).tenantId, request.query)),
+    async (request) =>
+      ok(
+        await pageWithDictText(services.dicts, await announcementAdmin.list(actorOf(request).tenantId, request.query), {
+          priority: PRIORITY_LABELS,
+          msgCategory: ANNOUNCEMENT_CATEGORY_LABELS,
+          msgType: ANNOUNCEMENT_MSG_TYPE_LABELS,
+          sendStatus: ANNOUNCEMENT_SEND_STATUS_LABELS,
+        }),
+      ),
   );
 
   app.get(

@@ -1,10 +1,12 @@
 import {
+  captchaKeyParamsSchema,
   casValidateSchema,
   forceLogoutSchema,
   loginRequestSchema,
   PERMISSIONS,
   PUBLIC,
   phoneLoginRequestSchema,
+  type SliderProofResult,
   smsRequestSchema,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,6 +16,7 @@ import type { Services } from '../../services.ts';
 import { LOG_TYPE } from '../audit/service.ts';
 import { CasError } from './cas.ts';
 import { readToken, sessionOf } from './guard.ts';
+import { AUTH_RATE_LIMITS, registerRateLimit } from './throttle.ts';
 
 const clientOf = (request: { ip: string; headers: Record<string, unknown> }) => ({
   ip: request.ip,
@@ -21,25 +24,54 @@ const clientOf = (request: { ip: string; headers: Record<string, unknown> }) => 
 });
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { auth, sessions, audit, cas } = services;
+  const { auth, sessions, audit, cas, humanProof } = services;
+  // Per-source request limits on the public routes below (issue 12 §1–2); each route opts in with config.rateLimit.
+  await registerRateLimit(app, services.throttle);
 
   app.post(
     '/sys/login',
     {
-      config: { access: PUBLIC, audit: false },
+      config: { access: PUBLIC, audit: false, rateLimit: AUTH_RATE_LIMITS.login },
       schema: { tags: ['认证'], summary: '账号密码登录', body: loginRequestSchema },
     },
     async (request) => ok(await auth.login(request.body, clientOf(request)), '登录成功'),
   );
 
   app.post(
-    '/sys/sms',
-    { config: { access: PUBLIC }, schema: { tags: ['认证'], summary: '发送短信验证码', body: smsRequestSchema } },
+    '/sys/humanProof/slider',
+    {
+      config: { access: PUBLIC, audit: false, rateLimit: AUTH_RATE_LIMITS.humanProof },
+      schema: { tags: ['认证'], summary: '滑块验证通过，换取一次性验证凭证' },
+    },
     async (request) => {
-      await auth.sendSmsCode(
-        request.body.mobile,
-        request.body.smsmode === '0' ? 'login' : request.body.smsmode === '1' ? 'register' : 'forget',
-      );
+      const result: SliderProofResult = { checkKey: await humanProof.issueSlider(request.ip) };
+      return ok(result, '验证通过');
+    },
+  );
+
+  app.get(
+    '/sys/randomImage/:key',
+    {
+      config: { access: PUBLIC, audit: false, rateLimit: AUTH_RATE_LIMITS.humanProof, result: z.string() },
+      schema: {
+        tags: ['认证'],
+        summary: '图形验证码（JeecgBoot）：result 为 data:image/svg+xml;base64 图片，登录时以 captcha + checkKey 提交',
+        params: captchaKeyParamsSchema,
+      },
+    },
+    async (request) => ok(await services.captcha.issue(request.params.key, request.ip)),
+  );
+
+  app.post(
+    '/sys/sms',
+    {
+      config: { access: PUBLIC, rateLimit: AUTH_RATE_LIMITS.sms },
+      schema: { tags: ['认证'], summary: '发送短信验证码', body: smsRequestSchema },
+    },
+    async (request) => {
+      const { mobile, smsmode, captcha, checkKey } = request.body;
+      const purpose = smsmode === '0' ? 'login' : smsmode === '1' ? 'register' : 'forget';
+      await auth.sendSmsCode({ phone: mobile, purpose, captcha, checkKey }, clientOf(request));
       return ok(null, '验证码已发送');
     },
   );
@@ -47,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.post(
     '/sys/phoneLogin',
     {
-      config: { access: PUBLIC, audit: false },
+      config: { access: PUBLIC, audit: false, rateLimit: AUTH_RATE_LIMITS.phoneLogin },
       schema: { tags: ['认证'], summary: '手机验证码登录', body: phoneLoginRequestSchema },
     },
     async (request) => ok(await auth.phoneLogin(request.body, clientOf(request)), '登录成功'),

@@ -1,32 +1,47 @@
 import crypto from 'node:crypto';
-import type { LoginRequest, LoginResult, PhoneLoginRequest } from '@aps/shared';
+import { HUMAN_PROOF, type LoginRequest, type LoginResult, MESSAGES, type PhoneLoginRequest } from '@aps/shared';
+import { normalizeIP } from '@fastify/rate-limit';
 import { hash, verify } from '@node-rs/argon2';
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ApiError, badRequest } from '../../core/envelope.ts';
 import type { Db } from '../../db/client.ts';
 import { type AuditService, LOG_TYPE } from '../audit/service.ts';
 import type { DictService } from '../dict/service.ts';
 import { sysUser } from '../system/tables.ts';
 import { loadTenantList, loadUserInfo } from '../user/profile.ts';
+import type { HumanProof, HumanProofInput } from './human-proof.ts';
 import type { SessionStore } from './session.ts';
 import type { SmsSender } from './sms.ts';
 import { sysSmsCode } from './tables.ts';
+import {
+  type AuthCounters,
+  counterKeys,
+  LOGIN_FREE_FAILURES,
+  LOGIN_WINDOW_MS,
+  loginDelayMs,
+  SMS_DAY_MS,
+  SMS_LIMITS,
+} from './throttle.ts';
 
-export const LOCK_THRESHOLD = 5;
-export const LOCK_WINDOW_MS = 10 * 60_000;
-export const LOCK_DURATION_MS = 10 * 60_000;
+/** Compares two codes in constant time. */
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}
+
 const SMS_TTL_MS = 5 * 60_000;
-const SMS_RESEND_MS = 60_000;
 const SMS_MAX_ATTEMPTS = 5;
 
 export const AUTH_MESSAGES = {
+  // One message for an unknown user and a wrong password, with no remaining-attempts hint: neither reveals
+  // whether a username exists (issue 12 §1).
   badCredentials: '用户名或密码错误',
   frozen: '该用户已冻结，请联系管理员',
   noTenant: '该用户未分配租户，请联系管理员',
-  locked: (minutes: number) => `密码错误次数过多，账号已锁定，请${minutes}分钟后再试`,
-  remaining: (n: number) => `用户名或密码错误，再错${n}次账号将被锁定10分钟`,
   smsWrong: '验证码错误或已过期',
   smsTooSoon: '验证码已发送，请60秒后再试',
+  smsPhoneDaily: '该手机号今日获取验证码次数已达上限，请明天再试',
   phoneUnknown: '该手机号未注册',
 } as const;
 
@@ -39,9 +54,14 @@ interface ClientInfo {
   userAgent: string | null;
 }
 
+/** The source a request counts against: its address (IPv6 by its /56, as @fastify/rate-limit keys it). */
+export function sourceOf(ip: string): string {
+  return normalizeIP(ip);
+}
+
 export interface AuthService {
   login(input: LoginRequest, client: ClientInfo): Promise<LoginResult>;
-  sendSmsCode(phone: string, purpose: string): Promise<void>;
+  sendSmsCode(input: { phone: string; purpose: string } & HumanProofInput, client: ClientInfo): Promise<void>;
   phoneLogin(input: PhoneLoginRequest, client: ClientInfo): Promise<LoginResult>;
   /** The login result for an already issued token (third-party and CAS callbacks). */
   resultForSession(token: string, userId: string, tenantId: number): Promise<LoginResult>;
@@ -55,12 +75,33 @@ interface Deps {
   audit: Pick<AuditService, 'record'>;
   sms: SmsSender;
   tokenIdleSeconds: number;
+  proof: HumanProof;
+  counters: AuthCounters;
+  /** Sources the per-source counters skip (config.throttleExempt); the per-username ones always count. */
+  throttleExempt: readonly string[];
 }
 
 // Verifying against a fixed hash when the user does not exist keeps response time from revealing usernames.
 const DUMMY_HASH = hash('aps-dummy-password');
 
-export function createAuthService({ db, sessions, dicts, audit, sms, tokenIdleSeconds }: Deps): AuthService {
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function createAuthService({
+  db,
+  sessions,
+  dicts,
+  audit,
+  sms,
+  tokenIdleSeconds,
+  proof,
+  counters,
+  throttleExempt,
+}: Deps): AuthService {
+  const exempt = new Set(throttleExempt);
+  /** Counts one against the client's source under `key`, unless the source is exempt (then 0). */
+  const hitSource = async (ip: string, key: (source: string) => string, windowMs: number) =>
+    exempt.has(ip) ? 0 : counters.hit(key(sourceOf(ip)), windowMs);
+
   async function buildResult(token: string, userId: string, tenantId: number): Promise<LoginResult> {
     const [userInfo, sysAllDictItems, tenantList] = await Promise.all([
       loadUserInfo(db, userId, tenantId),
@@ -104,65 +145,60 @@ export function createAuthService({ db, sessions, dicts, audit, sms, tokenIdleSe
   }
 
   return {
-    async login({ username, password }, client) {
+    async login({ username, password, captcha, checkKey }, client) {
+      // The attempt is counted before its password is checked (one atomic upsert each), so of any number of
+      // concurrent attempts only those within the free allowance are checked without a human proof. Counting by
+      // the username as typed treats unknown and known names alike.
+      const accountKey = counterKeys.loginAccount(username);
+      const sourceKey = counterKeys.loginSource(sourceOf(client.ip));
+      const [accountCount, sourceCount] = await Promise.all([
+        counters.hit(accountKey, LOGIN_WINDOW_MS),
+        hitSource(client.ip, counterKeys.loginSource, LOGIN_WINDOW_MS),
+      ]);
+      const excess = Math.max(accountCount - LOGIN_FREE_FAILURES.account, sourceCount - LOGIN_FREE_FAILURES.source);
+      if (excess > 0) {
+        if (!(await proof.verifyHumanProof({ captcha, checkKey }, client.ip))) {
+          await recordFailure(username, '需要人机验证', client);
+          throw new ApiError(HUMAN_PROOF.status, HUMAN_PROOF.loginMessage);
+        }
+        // Slowed, not locked: the owner gets in with the proof, a guesser pays for every try.
+        await sleep(loginDelayMs(excess));
+      }
       const [user] = await db
         .select({
           id: sysUser.id,
           username: sysUser.username,
           passwordHash: sysUser.passwordHash,
           status: sysUser.status,
-          lockedUntil: sysUser.lockedUntil,
         })
         .from(sysUser)
         .where(and(eq(sysUser.username, username), eq(sysUser.delFlag, 0)));
-      if (!user) {
-        await verify(await DUMMY_HASH, password).catch(() => false);
+      // An unknown user costs the same hash as a known one: response time does not reveal usernames.
+      const matches = await verify(user?.passwordHash ?? (await DUMMY_HASH), password).catch(() => false);
+      if (!user || !matches) {
         await recordFailure(username, AUTH_MESSAGES.badCredentials, client);
         throw badRequest(AUTH_MESSAGES.badCredentials);
       }
-      if (user.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-        const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / 60_000);
-        await recordFailure(username, '账号已锁定', client);
-        throw new ApiError(423, AUTH_MESSAGES.locked(minutes));
-      }
-      if (!(await verify(user.passwordHash, password).catch(() => false))) {
-        // One atomic update counts the failure inside the 10-minute window and locks on the fifth.
-        const [state] = await db
-          .update(sysUser)
-          .set({
-            loginFailCount: sql`CASE WHEN ${sysUser.loginFailSince} IS NULL OR ${sysUser.loginFailSince} < now() - ${`${LOCK_WINDOW_MS} milliseconds`}::interval
-              THEN 1 ELSE ${sysUser.loginFailCount} + 1 END`,
-            loginFailSince: sql`CASE WHEN ${sysUser.loginFailSince} IS NULL OR ${sysUser.loginFailSince} < now() - ${`${LOCK_WINDOW_MS} milliseconds`}::interval
-              THEN now() ELSE ${sysUser.loginFailSince} END`,
-          })
-          .where(eq(sysUser.id, user.id))
-          .returning({ count: sysUser.loginFailCount });
-        const count = state?.count ?? 1;
-        if (count >= LOCK_THRESHOLD) {
-          await db
-            .update(sysUser)
-            .set({ lockedUntil: new Date(Date.now() + LOCK_DURATION_MS), loginFailCount: 0, loginFailSince: null })
-            .where(eq(sysUser.id, user.id));
-          const message = AUTH_MESSAGES.locked(LOCK_DURATION_MS / 60_000);
-          await recordFailure(username, message, client);
-          throw new ApiError(423, message);
-        }
-        await recordFailure(username, AUTH_MESSAGES.badCredentials, client);
-        throw badRequest(AUTH_MESSAGES.remaining(LOCK_THRESHOLD - count));
-      }
-      await db
-        .update(sysUser)
-        .set({ loginFailCount: 0, loginFailSince: null, lockedUntil: null })
-        .where(eq(sysUser.id, user.id));
+      // The owner proved the password: the account's count starts again; the source only gets this try back.
+      await Promise.all([counters.reset(accountKey), sourceCount > 0 ? counters.undo(sourceKey) : null]);
       return startSession(user, 'password', client);
     },
 
-    async sendSmsCode(phone, purpose) {
-      const [recent] = await db
-        .select({ id: sysSmsCode.id })
-        .from(sysSmsCode)
-        .where(and(eq(sysSmsCode.phone, phone), gt(sysSmsCode.createdAt, new Date(Date.now() - SMS_RESEND_MS))));
-      if (recent) throw new ApiError(429, AUTH_MESSAGES.smsTooSoon);
+    async sendSmsCode({ phone, purpose, captcha, checkKey }, client) {
+      // A person asks for a code (issue 12 §2): no proof, no message, and nothing counted.
+      if (!(await proof.verifyHumanProof({ captcha, checkKey }, client.ip))) {
+        throw new ApiError(HUMAN_PROOF.status, HUMAN_PROOF.smsMessage);
+      }
+      // Each limit is one atomic upsert: concurrent requests cannot all read "under the limit".
+      if ((await counters.hit(counterKeys.smsResend(phone), SMS_LIMITS.resendMs)) > 1) {
+        throw new ApiError(429, AUTH_MESSAGES.smsTooSoon);
+      }
+      if ((await hitSource(client.ip, counterKeys.smsSource, SMS_DAY_MS)) > SMS_LIMITS.perSource) {
+        throw new ApiError(429, MESSAGES.tooManyRequests);
+      }
+      if ((await counters.hit(counterKeys.smsPhone(phone), SMS_DAY_MS)) > SMS_LIMITS.perPhone) {
+        throw new ApiError(429, AUTH_MESSAGES.smsPhoneDaily);
+      }
       const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       await db.insert(sysSmsCode).values({ phone, code, purpose, expiresAt: new Date(Date.now() + SMS_TTL_MS) });
       await sms.send(phone, `您的验证码是${code}，5分钟内有效。`);
@@ -170,22 +206,46 @@ export function createAuthService({ db, sessions, dicts, audit, sms, tokenIdleSe
 
     async phoneLogin({ mobile, captcha }, client) {
       const [latest] = await db
-        .select()
+        .select({ id: sysSmsCode.id })
         .from(sysSmsCode)
-        .where(and(eq(sysSmsCode.phone, mobile), eq(sysSmsCode.purpose, 'login'), isNull(sysSmsCode.consumedAt)))
+        .where(
+          and(
+            eq(sysSmsCode.phone, mobile),
+            eq(sysSmsCode.purpose, 'login'),
+            isNull(sysSmsCode.consumedAt),
+            gt(sysSmsCode.expiresAt, sql`now()`),
+          ),
+        )
         .orderBy(desc(sysSmsCode.createdAt))
         .limit(1);
-      const valid = latest && latest.expiresAt.getTime() > Date.now() && latest.attempts < SMS_MAX_ATTEMPTS;
-      if (!valid || latest.code !== captcha) {
-        if (latest)
-          await db
+      // Each guess takes one of the code's attempts in the same statement that reads it, so concurrent guesses
+      // cannot share an attempt; the right code is consumed once.
+      const [tried] = latest
+        ? await db
             .update(sysSmsCode)
             .set({ attempts: sql`${sysSmsCode.attempts} + 1` })
-            .where(eq(sysSmsCode.id, latest.id));
+            .where(
+              and(
+                eq(sysSmsCode.id, latest.id),
+                isNull(sysSmsCode.consumedAt),
+                lt(sysSmsCode.attempts, SMS_MAX_ATTEMPTS),
+              ),
+            )
+            .returning({ code: sysSmsCode.code })
+        : [];
+      const right = tried !== undefined && sameText(tried.code, captcha);
+      const consumed =
+        right && latest
+          ? await db
+              .update(sysSmsCode)
+              .set({ consumedAt: new Date() })
+              .where(and(eq(sysSmsCode.id, latest.id), isNull(sysSmsCode.consumedAt)))
+              .returning({ id: sysSmsCode.id })
+          : [];
+      if (consumed.length !== 1) {
         await recordFailure(mobile, AUTH_MESSAGES.smsWrong, client);
         throw badRequest(AUTH_MESSAGES.smsWrong);
       }
-      await db.update(sysSmsCode).set({ consumedAt: new Date() }).where(eq(sysSmsCode.id, latest.id));
       const [user] = await db
         .select({ id: sysUser.id, username: sysUser.username, status: sysUser.status })
         .from(sysUser)

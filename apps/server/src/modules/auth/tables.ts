@@ -37,3 +37,33 @@ export const sysSmsCode = pgTable(
   },
   (t) => [index('sys_sms_code_phone_idx').on(t.phone, t.createdAt)],
 );
+
+/**
+ * Fixed-window counters of the login and SMS guards (failures per username and per source, sends per number and per
+ * source per day). One INSERT … ON CONFLICT DO UPDATE … RETURNING counts, so concurrent requests never read a
+ * stale number; every instance shares them through the database.
+ */
+export const sysAuthCounter = pgTable(
+  'sys_auth_counter',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sys_auth_counter_expires_idx').on(t.expiresAt)],
+);
+
+/** Single-use proofs that a person is at the keyboard (the slider today; a captcha plugs in beside it). */
+export const sysHumanProof = pgTable(
+  'sys_human_proof',
+  {
+    key: text('key').primaryKey(),
+    kind: text('kind').notNull(),
+    ip: text('ip'),
+    /** Image captchas only: a digest of the answer (modules/auth/captcha.ts). */
+    answerDigest: text('answer_digest'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sys_human_proof_expires_idx').on(t.expiresAt)],
+);

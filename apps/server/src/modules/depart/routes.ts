@@ -20,24 +20,38 @@ import {
   roleIdQuerySchema,
   saveDeptRolePermissionSchema,
 } from '@aps/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../core/envelope.ts';
+import { departScopeOf } from '../../core/shared-tables.ts';
 import type { Services } from '../../services.ts';
 import { sessionOf } from '../auth/guard.ts';
+import type { DataScope } from '../permission/data-scope.ts';
 
 const TAGS = ['部门'];
 
 /**
- * Department trees are read by every signed-in user of the tenant (department pickers in business forms);
- * changing departments, their grants and their roles needs the system:depart:* codes.
+ * Department trees are read by every signed-in user of the tenant (department pickers in business forms), but
+ * each answers only the departments the caller may pick (issue 12 §4): the whole tenant for system:depart:list,
+ * else those of the caller's data scope (core/shared-tables.ts departScopeOf; a supplier sees their own).
+ * Changing departments, their grants and their roles needs the system:depart:* codes.
  */
 export const departRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { departs } = services;
   const D = PERMISSIONS.depart;
-  const tree = (url: string, summary: string, load: (tenantId: number, userId: string) => Promise<unknown>) =>
+  /** The session and the departments the caller may see. */
+  const viewOf = async (request: FastifyRequest) => {
+    const s = sessionOf(request);
+    return { s, visible: await departScopeOf(services.callers(request)) };
+  };
+  const tree = (
+    url: string,
+    summary: string,
+    load: (tenantId: number, userId: string, visible: DataScope) => Promise<unknown>,
+  ) =>
     app.get(url, { config: { access: LOGIN }, schema: { tags: TAGS, summary } }, async (request) => {
-      const s = sessionOf(request);
-      return ok(await load(s.tenantId, s.userId));
+      const { s, visible } = await viewOf(request);
+      return ok(await load(s.tenantId, s.userId, visible));
     });
 
   app.get(
@@ -46,11 +60,14 @@ export const departRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: LOGIN },
       schema: { tags: TAGS, summary: '部门树（全部，或 ids 指定的子树）', querystring: departTreeQuerySchema },
     },
-    async (request) => ok(await departs.tree(sessionOf(request).tenantId, request.query.ids)),
+    async (request) => {
+      const { s, visible } = await viewOf(request);
+      return ok(await departs.tree(s.tenantId, request.query.ids, visible));
+    },
   );
-  tree('/sys/sysDepart/companyTreeList', '公司树（仅集团与公司）', (t) => departs.companyTree(t));
-  tree('/sys/sysDepart/queryIdTree', '部门树（仅 id/key/value/title）', (t) => departs.idTree(t));
-  tree('/sys/sysDepart/queryMyDeptTreeList', '我的部门及其下级', (t, u) => departs.myTree(t, u));
+  tree('/sys/sysDepart/companyTreeList', '公司树（仅集团与公司）', (t, _u, v) => departs.companyTree(t, v));
+  tree('/sys/sysDepart/queryIdTree', '部门树（仅 id/key/value/title）', (t, _u, v) => departs.idTree(t, v));
+  tree('/sys/sysDepart/queryMyDeptTreeList', '我的部门及其下级', (t, u, v) => departs.myTree(t, u, v));
   tree('/sys/sysDepart/queryTreeListForAccountBook', '数据范围内的部门树', async (t, u) =>
     departs.scopeTree(t, await services.permissions.dataScope(u, t), false),
   );
@@ -65,8 +82,8 @@ export const departRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: { tags: TAGS, summary: '用户所在部门（含下级与到根的路径）', querystring: departByUserQuerySchema },
     },
     async (request) => {
-      const s = sessionOf(request);
-      return ok(await departs.userTree(s.tenantId, request.query.userId ?? s.userId));
+      const { s, visible } = await viewOf(request);
+      return ok(await departs.userTree(s.tenantId, request.query.userId ?? s.userId, visible));
     },
   );
 
@@ -77,8 +94,8 @@ export const departRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: { tags: TAGS, summary: '指定用户的部门及其下级', querystring: departByUserQuerySchema },
     },
     async (request) => {
-      const s = sessionOf(request);
-      return ok(await departs.myTree(s.tenantId, request.query.userId ?? s.userId));
+      const { s, visible } = await viewOf(request);
+      return ok(await departs.myTree(s.tenantId, request.query.userId ?? s.userId, visible));
     },
   );
 
@@ -88,7 +105,10 @@ export const departRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: LOGIN },
       schema: { tags: TAGS, summary: '某机构编码下的子树', querystring: departByDataCodeQuerySchema },
     },
-    async (request) => ok(await departs.dataCodeTree(sessionOf(request).tenantId, request.query.dataCode)),
+    async (request) => {
+      const { s, visible } = await viewOf(request);
+      return ok(await departs.dataCodeTree(s.tenantId, request.query.dataCode, visible));
+    },
   );
 
   app.get(
@@ -102,8 +122,9 @@ export const departRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       },
     },
     async (request) => {
+      const { s, visible } = await viewOf(request);
       const only = request.query.onlyCompany === 'true' || request.query.onlyCompany === '1';
-      return ok(await departs.children(sessionOf(request).tenantId, request.query.pid, only));
+      return ok(await departs.children(s.tenantId, request.query.pid, only, visible));
     },
   );
 
@@ -114,11 +135,12 @@ export const departRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       schema: { tags: TAGS, summary: '按名称搜索部门', querystring: departSearchQuerySchema },
     },
     async (request) => {
-      const s = sessionOf(request);
+      const { s, visible } = await viewOf(request);
       const list = await departs.search(
         s.tenantId,
         request.query.keyWord ?? '',
         request.query.myDeptSearch === '1' ? s.userId : undefined,
+        visible,
       );
       return ok(list, list.length ? '查询成功' : DEPART_MESSAGES.noMatch);
     },
@@ -127,7 +149,10 @@ export const departRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/sys/sysDepart/queryById',
     { config: { access: LOGIN }, schema: { tags: TAGS, summary: '部门详情', querystring: idQuerySchema } },
-    async (request) => ok(await departs.byId(sessionOf(request).tenantId, request.query.id)),
+    async (request) => {
+      const { s, visible } = await viewOf(request);
+      return ok(await departs.byId(s.tenantId, request.query.id, visible));
+    },
   );
 
   app.post(

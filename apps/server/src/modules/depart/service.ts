@@ -42,16 +42,23 @@ type DepartRow = typeof sysDepart.$inferSelect;
  */
 export interface DepartService {
   all(tenantId: number): Promise<DepartRow[]>;
-  tree(tenantId: number, ids?: string[]): Promise<DepartTreeNode[]>;
-  companyTree(tenantId: number): Promise<DepartTreeNode[]>;
-  userTree(tenantId: number, userId: string): Promise<DepartTreeNode[]>;
-  dataCodeTree(tenantId: number, orgCode: string): Promise<DepartTreeNode[]>;
-  children(tenantId: number, pid: string | undefined, onlyCompany: boolean): Promise<DepartTreeNode[]>;
-  idTree(tenantId: number): Promise<DepartIdNode[]>;
-  search(tenantId: number, keyWord: string, withinUserId?: string): Promise<DepartTreeNode[]>;
-  myTree(tenantId: number, userId: string): Promise<DepartTreeNode[]>;
+  // The reads take the departments the caller may see (`visible`, issue 12 §4): all for the department code,
+  // else the caller's data scope (core/shared-tables.ts departScopeOf). Omitted: all (internal callers).
+  tree(tenantId: number, ids?: string[], visible?: DataScope): Promise<DepartTreeNode[]>;
+  companyTree(tenantId: number, visible?: DataScope): Promise<DepartTreeNode[]>;
+  userTree(tenantId: number, userId: string, visible?: DataScope): Promise<DepartTreeNode[]>;
+  dataCodeTree(tenantId: number, orgCode: string, visible?: DataScope): Promise<DepartTreeNode[]>;
+  children(
+    tenantId: number,
+    pid: string | undefined,
+    onlyCompany: boolean,
+    visible?: DataScope,
+  ): Promise<DepartTreeNode[]>;
+  idTree(tenantId: number, visible?: DataScope): Promise<DepartIdNode[]>;
+  search(tenantId: number, keyWord: string, withinUserId?: string, visible?: DataScope): Promise<DepartTreeNode[]>;
+  myTree(tenantId: number, userId: string, visible?: DataScope): Promise<DepartTreeNode[]>;
   scopeTree(tenantId: number, scope: DataScope, onlyCompany: boolean): Promise<DepartTreeNode[]>;
-  byId(tenantId: number, id: string): Promise<DepartTreeNode>;
+  byId(tenantId: number, id: string, visible?: DataScope): Promise<DepartTreeNode>;
   add(tenantId: number, input: DepartAddRequest): Promise<DepartTreeNode>;
   edit(tenantId: number, input: DepartEditRequest): Promise<DepartTreeNode>;
   remove(tenantId: number, ids: string[]): Promise<number>;
@@ -102,6 +109,11 @@ function nest(rows: DepartRow[]): DepartTreeNode[] {
 }
 
 const underAny = (r: DepartRow, codes: string[]) => codes.some((c) => r.orgCode.startsWith(c));
+/** Is the department within the scope (org codes are hierarchical: a subtree is a prefix)? */
+const inScope = (r: DepartRow, scope: DataScope | undefined) =>
+  !scope ||
+  scope.kind === 'all' ||
+  (scope.kind === 'own' ? scope.orgCodes.includes(r.orgCode) : underAny(r, scope.orgCodes));
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Org code segments: A01…A99, B01…Z99 (one letter, two digits); a child's code is its parent's plus one. */
@@ -132,6 +144,8 @@ export function createDepartService({
       .where(and(eq(sysDepart.tenantId, tenantId), eq(sysDepart.delFlag, 0)))
       .orderBy(asc(sysDepart.departOrder), asc(sysDepart.orgCode));
   }
+  const visibleRows = async (tenantId: number, visible: DataScope | undefined) =>
+    (await all(tenantId)).filter((r) => inScope(r, visible));
   async function one(tenantId: number, id: string, tx: DbOrTx = db) {
     const [row] = await tx
       .select()
@@ -172,34 +186,34 @@ export function createDepartService({
   const service: DepartService = {
     all: (tenantId) => all(tenantId),
 
-    async tree(tenantId, ids) {
-      const rows = await all(tenantId);
+    async tree(tenantId, ids, visible) {
+      const rows = await visibleRows(tenantId, visible);
       if (!ids?.length) return nest(rows);
       const codes = rows.filter((r) => ids.includes(r.id)).map((r) => r.orgCode);
       return nest(rows.filter((r) => underAny(r, codes)));
     },
 
-    async companyTree(tenantId) {
-      return nest((await all(tenantId)).filter(isCompany));
+    async companyTree(tenantId, visible) {
+      return nest((await visibleRows(tenantId, visible)).filter(isCompany));
     },
 
-    async userTree(tenantId, userId) {
-      const [rows, codes] = await Promise.all([all(tenantId), codesOfUser(tenantId, userId)]);
+    async userTree(tenantId, userId, visible) {
+      const [rows, codes] = await Promise.all([visibleRows(tenantId, visible), codesOfUser(tenantId, userId)]);
       // Below one of the user's departments, or on the path from a root down to one.
       return nest(rows.filter((r) => underAny(r, codes) || codes.some((c) => c.startsWith(r.orgCode))));
     },
 
-    async dataCodeTree(tenantId, orgCode) {
-      return nest((await all(tenantId)).filter((r) => r.orgCode.startsWith(orgCode)));
+    async dataCodeTree(tenantId, orgCode, visible) {
+      return nest((await visibleRows(tenantId, visible)).filter((r) => r.orgCode.startsWith(orgCode)));
     },
 
-    async children(tenantId, pid, onlyCompany) {
-      const rows = (await all(tenantId)).filter((r) => !onlyCompany || isCompany(r));
+    async children(tenantId, pid, onlyCompany, visible) {
+      const rows = (await visibleRows(tenantId, visible)).filter((r) => !onlyCompany || isCompany(r));
       const parentIds = new Set(rows.map((r) => r.parentId));
       return rows.filter((r) => (pid ? r.parentId === pid : !r.parentId)).map((r) => toNode(r, !parentIds.has(r.id)));
     },
 
-    async idTree(tenantId) {
+    async idTree(tenantId, visible) {
       const strip = (nodes: DepartTreeNode[]): DepartIdNode[] =>
         nodes.map((n) => ({
           id: n.id,
@@ -209,10 +223,10 @@ export function createDepartService({
           isLeaf: n.isLeaf,
           ...(n.children ? { children: strip(n.children) } : {}),
         }));
-      return strip(nest(await all(tenantId)));
+      return strip(nest(await visibleRows(tenantId, visible)));
     },
 
-    async search(tenantId, keyWord, withinUserId) {
+    async search(tenantId, keyWord, withinUserId, visible) {
       const conditions = [eq(sysDepart.tenantId, tenantId), eq(sysDepart.delFlag, 0)];
       if (keyWord)
         conditions.push(
@@ -224,11 +238,11 @@ export function createDepartService({
         .where(and(...conditions))
         .orderBy(asc(sysDepart.orgCode));
       const codes = withinUserId ? await codesOfUser(tenantId, withinUserId) : null;
-      return rows.filter((r) => !codes || underAny(r, codes)).map((r) => toNode(r, true));
+      return rows.filter((r) => (!codes || underAny(r, codes)) && inScope(r, visible)).map((r) => toNode(r, true));
     },
 
-    async myTree(tenantId, userId) {
-      const [rows, codes] = await Promise.all([all(tenantId), codesOfUser(tenantId, userId)]);
+    async myTree(tenantId, userId, visible) {
+      const [rows, codes] = await Promise.all([visibleRows(tenantId, visible), codesOfUser(tenantId, userId)]);
       return nest(rows.filter((r) => underAny(r, codes)));
     },
 
@@ -239,8 +253,10 @@ export function createDepartService({
       return nest(rows.filter((r) => underAny(r, scope.orgCodes)));
     },
 
-    async byId(tenantId, id) {
+    async byId(tenantId, id, visible) {
       const row = await one(tenantId, id);
+      // Outside the caller's departments: not found, like another tenant's (no existence leak).
+      if (!inScope(row, visible)) throw notFound(DEPART_MESSAGES.notFound);
       const [child] = await db
         .select({ id: sysDepart.id })
         .from(sysDepart)

@@ -20,7 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
-import { actorOf, EXPORT_LIMIT, sendXlsx } from './kit.ts';
+import { EXPORT_LIMIT, sendXlsx } from './kit.ts';
 import { isTableDictCode } from './table-dict.ts';
 
 const TAGS = ['数据字典'];
@@ -45,7 +45,7 @@ export const dictRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => {
       const code = request.params.dictCode;
       if (isTableDictCode(code)) {
-        return ok(await tableDict.options(code, actorOf(request).tenantId, { limit: TABLE_DICT_LIMIT }));
+        return ok(await tableDict.options(code, services.callers(request), { limit: TABLE_DICT_LIMIT }));
       }
       return ok(await dicts.items(code));
     },
@@ -65,7 +65,7 @@ export const dictRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => {
       const { dict } = request.params;
       const keys = [...new Set(request.query.key.split(',').map((k) => k.trim()))].filter(Boolean).slice(0, 500);
-      if (isTableDictCode(dict)) return ok(await tableDict.labels(dict, actorOf(request).tenantId, keys));
+      if (isTableDictCode(dict)) return ok(await tableDict.labels(dict, services.callers(request), keys));
       const items = await dicts.items(dict);
       return ok(keys.flatMap((k) => items.filter((i) => i.value === k).map((i) => i.text)));
     },
@@ -87,7 +87,7 @@ export const dictRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       const { keyword, pageSize } = request.query;
       const word = keyword.trim();
       if (isTableDictCode(dict)) {
-        return ok(await tableDict.options(dict, actorOf(request).tenantId, { keyword: word, limit: pageSize }));
+        return ok(await tableDict.options(dict, services.callers(request), { keyword: word, limit: pageSize }));
       }
       const items = await dicts.items(dict);
       const lower = word.toLowerCase();
@@ -105,11 +105,11 @@ export const dictRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         querystring: loadTreeDataQuerySchema,
       },
     },
-    async (request) => ok(await tableDict.tree(request.query, actorOf(request).tenantId)),
+    async (request) => ok(await tableDict.tree(request.query, services.callers(request))),
   );
 
-  // The business-component select (§2, §3): any signed-in user, like the table dictionaries it shares its
-  // allow-list with (DICT_TABLES); tenant tables answer with the caller's tenant's rows only.
+  // The business-component select (§2, §3): like the table dictionaries, a table of the shared allow-list
+  // (core/shared-tables.ts) read with the permission and data scope of the list that owns it.
   app.get(
     '/sys/dict/queryTableData',
     {
@@ -120,15 +120,21 @@ export const dictRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
         querystring: tableDataQuerySchema,
       },
     },
-    async (request) => ok(await tableDict.page(request.query, actorOf(request).tenantId)),
+    async (request) => ok(await tableDict.page(request.query, services.callers(request))),
   );
 
+  // Every user calls it at sign-in and from the header (§7: refleshCache, then queryAllDictItems into the client's
+  // own cache), so it stays open; only dictionary administrators drop the server's shared cache. Everyone else's
+  // call reloads nothing shared: their client refetches queryAllDictItems, which is all their refresh needs.
   app.get(
     '/sys/dict/refleshCache',
     { config: { access: LOGIN }, schema: { tags: TAGS, summary: '刷新字典缓存' } },
-    async () => {
-      dicts.invalidate();
-      await dicts.all();
+    async (request) => {
+      const caller = services.callers(request);
+      if ((await caller.can(P.list)) || (await caller.can(P.edit))) {
+        dicts.invalidate();
+        await dicts.all();
+      }
       return ok(null, '刷新缓存完成！');
     },
   );

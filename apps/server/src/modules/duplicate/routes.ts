@@ -2,9 +2,11 @@ import { DUPLICATE_MESSAGES, duplicateCheckQuerySchema, LOGIN } from '@aps/share
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fail, ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
-import { actorOf } from '../dict/kit.ts';
 
-/** GET /sys/duplicate/check (§7 Checks): only for allow-listed table/field pairs; values are bound. */
+/**
+ * GET /sys/duplicate/check (§7 Checks): only for allow-listed table/field pairs and to the forms that own them
+ * (their module's add/edit code); values are bound.
+ */
 export const duplicateRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get(
     '/sys/duplicate/check',
@@ -17,7 +19,7 @@ export const duplicateRoutes: FastifyPluginAsyncZod<{ services: Services }> = as
       },
     },
     async (request, reply) => {
-      if (await services.duplicates.available(actorOf(request).tenantId, request.query)) {
+      if (await services.duplicates.available(services.callers(request), request.query)) {
         return ok(true, DUPLICATE_MESSAGES.available);
       }
       // A taken value is an answer, not an error: success false with the message for the field (§5).

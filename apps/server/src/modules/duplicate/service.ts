@@ -1,51 +1,35 @@
 import { DUPLICATE_MESSAGES, type DuplicateCheckQuery } from '@aps/shared';
 import { type SQL, sql } from 'drizzle-orm';
-import { badRequest } from '../../core/envelope.ts';
+import type { Caller } from '../../core/caller.ts';
+import { uniqueField } from '../../core/shared-tables.ts';
 import type { Db } from '../../db/client.ts';
 
 /**
- * Which table/field pairs the duplicate check answers for, and how far uniqueness reaches: a whole-platform
- * unique value (usernames, org codes, dictionary codes…) is checked across the platform, a per-tenant one
- * (role codes, position codes, category codes) within the caller's tenant. Nothing else is answered.
+ * The duplicate check answers only for the table/field pairs of the shared allow-list (core/shared-tables.ts,
+ * `unique`), and only to a caller holding the add/edit code of that table's module: nobody else may probe whether
+ * a username, phone or code exists. How far uniqueness reaches is the entry's: a whole-platform unique value
+ * (usernames, org codes, dictionary codes…) is checked across the platform, a per-tenant one (role codes, position
+ * codes, category codes) within the caller's tenant.
  */
-interface DuplicateTable {
-  fields: readonly string[];
-  scope: 'platform' | 'tenant';
-  /** Rows that still hold their value (fixed SQL text). */
-  alive?: string;
-}
-
-export const DUPLICATE_TABLES: Record<string, DuplicateTable> = {
-  sys_user: { fields: ['username', 'phone', 'email'], scope: 'platform' },
-  sys_role: { fields: ['role_code'], scope: 'tenant' },
-  sys_depart: { fields: ['org_code'], scope: 'platform' },
-  sys_dict: { fields: ['dict_code'], scope: 'platform' },
-  sys_position: { fields: ['code'], scope: 'tenant' },
-  sys_category: { fields: ['code'], scope: 'tenant' },
-  sys_tenant: { fields: ['id', 'name'], scope: 'platform' },
-  sys_fill_rule: { fields: ['rule_code'], scope: 'platform' },
-  sys_check_rule: { fields: ['rule_code'], scope: 'platform' },
-  sys_gateway_route: { fields: ['router_id'], scope: 'platform' },
-  sys_announcement: { fields: ['title'], scope: 'tenant', alive: 'del_flag = 0' },
-};
-
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 export interface DuplicateService {
-  /** True when the value is free (or empty, which is not checked: §5). Throws 400 for a pair not on the list. */
-  available(tenantId: number, query: DuplicateCheckQuery): Promise<boolean>;
+  /**
+   * True when the value is free (or empty, which is not checked: §5). Throws 400 for a pair not on the list,
+   * 403 for a caller without the module's add/edit code.
+   */
+  available(caller: Caller, query: DuplicateCheckQuery): Promise<boolean>;
 }
 
 export function createDuplicateService({ db }: { db: Db }): DuplicateService {
   return {
-    async available(tenantId, { tableName, fieldName, fieldVal, dataId }) {
-      const table = Object.hasOwn(DUPLICATE_TABLES, tableName) ? DUPLICATE_TABLES[tableName] : undefined;
+    async available(caller, { tableName, fieldName, fieldVal, dataId }) {
       const field = snake(fieldName);
-      if (!table?.fields.includes(field)) throw badRequest(DUPLICATE_MESSAGES.notAllowed(tableName, fieldName));
+      const unique = await uniqueField(caller, tableName, field, DUPLICATE_MESSAGES.notAllowed(tableName, fieldName));
       if (fieldVal.trim() === '') return true;
       const where: SQL[] = [sql`t.${sql.identifier(field)}::text = ${fieldVal}`];
-      if (table.scope === 'tenant') where.push(sql`t.tenant_id = ${tenantId}`);
-      if (table.alive) where.push(sql.raw(`t.${table.alive}`));
+      if (unique.scope === 'tenant') where.push(sql`t.tenant_id = ${caller.tenantId}`);
+      if (unique.alive) where.push(sql.raw(`t.${unique.alive}`));
       if (dataId) where.push(sql`t.id::text <> ${dataId}`);
       const result = await db.execute<{ taken: boolean }>(
         sql`SELECT EXISTS (SELECT 1 FROM ${sql.identifier(tableName)} t WHERE ${sql.join(where, sql` AND `)}) AS taken`,

@@ -8,6 +8,7 @@ import {
   PERMISSIONS,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWithDictText } from '../../core/dict-text.ts';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
 import { actorOf, EXPORT_LIMIT, sendXlsx } from '../dict/kit.ts';
@@ -25,7 +26,8 @@ export const gatewayRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       config: { access: P.list },
       schema: { tags: TAGS, summary: '网关路由分页列表', querystring: gatewayRouteListQuerySchema },
     },
-    async (request) => ok(await gateway.list(request.query)),
+    async (request) =>
+      ok(await pageWithDictText(services.dicts, await gateway.list(request.query), { status: GATEWAY_STATUS_LABELS })),
   );
 
   app.get(

@@ -1,12 +1,12 @@
 import {
   LOG_TYPE_LABELS,
-  LOGIN,
   loginfoQuerySchema,
   logListQuerySchema,
   PERMISSIONS,
   visitInfoQuerySchema,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWithDictText } from '../../core/dict-text.ts';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
 import { actorOf, EXPORT_LIMIT, sendXlsx } from '../dict/kit.ts';
@@ -24,7 +24,12 @@ export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
       config: { access: P.list },
       schema: { tags: TAGS, summary: '日志分页列表（logType 1登录 2操作 3访问）', querystring: logListQuerySchema },
     },
-    async (request) => ok(await logs.list(actorOf(request).tenantId, request.query)),
+    async (request) =>
+      ok(
+        await pageWithDictText(services.dicts, await logs.list(actorOf(request).tenantId, request.query), {
+          logType: LOG_TYPE_LABELS,
+        }),
+      ),
   );
 
   app.get(
@@ -74,8 +79,8 @@ export const logRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
   app.get(
     '/sys/visitInfo',
     {
-      // Tenant-wide counts only, for the dashboard chart: every signed-in user may see them.
-      config: { access: LOGIN },
+      // The 系统日志 page's chart (issue 12 §4: not for every signed-in user).
+      config: { access: P.list },
       schema: { tags: TAGS, summary: '近N天每日访问量与IP数（图表）', querystring: visitInfoQuerySchema },
     },
     async (request) => ok(await logs.visits(actorOf(request).tenantId, request.query.days)),

@@ -6,6 +6,14 @@ function pgError(err: unknown): { code?: string; constraint?: string } | null {
   return e.cause ? pgError(e.cause) : null;
 }
 
+/**
+ * A value PostgreSQL could not take (SQLSTATE class 22: a date that does not exist, a number out of its column's
+ * range, text it cannot encode): the request's fault, so a 400, never a 500.
+ */
+export function dataException(err: unknown): boolean {
+  return pgError(err)?.code?.startsWith('22') ?? false;
+}
+
 /** A unique index refused the write (two admins saving the same code or path at once); the constraint name if so. */
 export function uniqueViolation(err: unknown): { constraint: string } | null {
   const pg = pgError(err);

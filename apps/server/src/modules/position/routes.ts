@@ -8,6 +8,7 @@ import {
   positionListQuerySchema,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWithDictText } from '../../core/dict-text.ts';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
 import { actorOf, EXPORT_LIMIT, sendXlsx } from '../dict/kit.ts';
@@ -26,7 +27,12 @@ export const positionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       config: { access: P.list },
       schema: { tags: TAGS, summary: '职务分页列表', querystring: positionListQuerySchema },
     },
-    async (request) => ok(await positions.list(tenant(request), request.query)),
+    async (request) =>
+      ok(
+        await pageWithDictText(services.dicts, await positions.list(tenant(request), request.query), {
+          postRank: POSITION_RANKS,
+        }),
+      ),
   );
 
   app.get(

@@ -1,9 +1,17 @@
-import { PERMISSIONS, purchaseRecordQuerySchema } from '@aps/shared';
+import { DICT, PERMISSIONS, purchaseRecordQuerySchema } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWithDictText } from '../../core/dict-text.ts';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
 import { sessionOf } from '../auth/guard.ts';
 import { dataRuleFilter } from '../permission/data-rule.ts';
+
+const PURCHASE_DICT_FIELDS = {
+  purchaseStage: DICT.purchaseStage,
+  electionStatus: DICT.electionStatus,
+  scoreType: DICT.scoreType,
+  approvalStatus: DICT.approvalStatus,
+} as const;
 
 export const purchaseRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get(
@@ -19,7 +27,8 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         services.permissions.dataRuleSets(userId, tenantId, '/purchase/record'),
       ]);
       const rules = dataRuleFilter('/purchase/record', ruleSets, { username, orgCode });
-      return ok(await services.purchases.list(tenantId, scope, request.query, rules));
+      const page = await services.purchases.list(tenantId, scope, request.query, rules);
+      return ok(await pageWithDictText(services.dicts, page, PURCHASE_DICT_FIELDS));
     },
   );
 };

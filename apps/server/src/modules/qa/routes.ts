@@ -1,4 +1,5 @@
 import {
+  DICT,
   HEADERS,
   LOGIN,
   PERMISSIONS,
@@ -14,6 +15,7 @@ import {
 } from '@aps/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWithDictText } from '../../core/dict-text.ts';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
 import { sessionOf } from '../auth/guard.ts';
@@ -45,7 +47,13 @@ export const qaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (ap
       config: { access: LOGIN },
       schema: { tags: [TAG], summary: '问答分页列表', querystring: qaListQuerySchema },
     },
-    async (request) => ok(await qa.list(actorOf(request), request.query)),
+    async (request) =>
+      ok(
+        await pageWithDictText(services.dicts, await qa.list(actorOf(request), request.query), {
+          useType: DICT.yn,
+          qaType: DICT.qaType,
+        }),
+      ),
   );
 
   app.get(

@@ -15,6 +15,7 @@ import {
   validateQuartzCron,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWithDictText } from '../../core/dict-text.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
 import { actorOf, auditGetWrite, EXPORT_LIMIT, sendXlsx } from '../dict/kit.ts';
@@ -33,7 +34,8 @@ export const quartzRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       config: { access: P.list },
       schema: { tags: TAGS, summary: '定时任务分页列表（含下次执行时间）', querystring: quartzJobListQuerySchema },
     },
-    async (request) => ok(await quartz.list(request.query)),
+    async (request) =>
+      ok(await pageWithDictText(services.dicts, await quartz.list(request.query), { status: QUARTZ_STATUS_LABELS })),
   );
 
   app.get(

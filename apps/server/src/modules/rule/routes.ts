@@ -10,6 +10,7 @@ import {
   idsQuerySchema,
   LOGIN,
   PERMISSIONS,
+  type PermissionCode,
   ruleCodeParamSchema,
   ruleListQuerySchema,
 } from '@aps/shared';
@@ -21,6 +22,11 @@ import { actorOf, EXPORT_LIMIT, sendXlsx } from '../dict/kit.ts';
 const FILL_TAGS = ['填值规则'];
 const CHECK_TAGS = ['校验规则'];
 const exportQuery = ruleListQuerySchema.omit({ pageNo: true, pageSize: true });
+
+/** The module whose add form numbers its records with a fill rule: holders of its add code may take numbers. */
+const FILL_RULE_OWNERS: Record<string, PermissionCode> = {
+  purchase_code: PERMISSIONS.purchase.add,
+};
 
 /** Fill rules (/sys/fillRule/*) and check rules (/sys/checkRule/*). Using a rule needs a login; managing one the codes. */
 export const ruleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -36,9 +42,14 @@ export const ruleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       config: { access: LOGIN },
       schema: { tags: FILL_TAGS, summary: '按规则生成下一个编码（并发安全）', params: ruleCodeParamSchema },
     },
+    // Taking a number uses it up (issue 12 §4): the fill-rule editor's test, or the form of the module that
+    // numbers its records with the rule (its add code), never any signed-in user.
     async (request) => {
+      const { ruleCode } = request.params;
+      const owner = Object.hasOwn(FILL_RULE_OWNERS, ruleCode) ? FILL_RULE_OWNERS[ruleCode] : undefined;
+      await services.callers(request).demand(FP.edit, ...(owner ? [owner] : []));
       const actor = actorOf(request);
-      return ok(await rules.execute(request.params.ruleCode, actor.tenantId, actor.orgCode));
+      return ok(await rules.execute(ruleCode, actor.tenantId, actor.orgCode));
     },
   );
 

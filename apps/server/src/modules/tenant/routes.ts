@@ -8,6 +8,7 @@ import {
   tenantListQuerySchema,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWithDictText } from '../../core/dict-text.ts';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
 import { actorOf, EXPORT_LIMIT, sendXlsx } from '../dict/kit.ts';
@@ -22,7 +23,8 @@ export const tenantRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
   app.get(
     '/sys/tenant/list',
     { config: { access: P.list }, schema: { tags: TAGS, summary: '租户分页列表', querystring: tenantListQuerySchema } },
-    async (request) => ok(await tenants.list(request.query)),
+    async (request) =>
+      ok(await pageWithDictText(services.dicts, await tenants.list(request.query), { status: TENANT_STATUS_LABELS })),
   );
 
   app.get(

@@ -2,6 +2,8 @@ import {
   type ExcelImportResult,
   formatDateTime,
   USER_EXCEL_HEADERS as H,
+  maskEmail,
+  maskPhone,
   type PageResult,
   USER_STATUS,
   USER_SUPER_QUERY_FIELDS,
@@ -110,6 +112,14 @@ function toRow(r: Row): UserListRow {
     roleNames: r.roles.map((d) => d.name).join(','),
     createTime: formatDateTime(r.create_time) ?? '',
   };
+}
+
+/**
+ * A user as a picker shows them to a caller without the user list code (issue 12 §3): who they are and where they
+ * sit; phone and e-mail masked, birthday and roles left out.
+ */
+export function pickerRow(r: UserListRow): UserListRow {
+  return { ...r, phone: maskPhone(r.phone), email: maskEmail(r.email), birthday: null, roleIds: [], roleNames: '' };
 }
 
 const like = (v: string) => `%${escapeLike(v)}%`;

@@ -1,11 +1,14 @@
 import {
   checkOnlyUserSchema,
+  DICT,
   departUsersQuerySchema,
+  EXPOSURE_MESSAGES,
   idQuerySchema,
   idsQuerySchema,
   LOGIN,
   PERMISSIONS,
   selectDepartSchema,
+  type UserListRow,
   updatePasswordSchema,
   userAddSchema,
   userChangePasswordSchema,
@@ -15,13 +18,25 @@ import {
   userIdQuerySchema,
   userListQuerySchema,
 } from '@aps/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { pageWithDictText } from '../../core/dict-text.ts';
 import { fail, forbidden, ok } from '../../core/envelope.ts';
+import { readTable } from '../../core/shared-tables.ts';
 import type { Services } from '../../services.ts';
 import { sessionOf } from '../auth/guard.ts';
 import { sendXlsx } from '../excel/export.ts';
 import { acceptExcelUploads, importReply, readExcelUploads } from '../excel/upload.ts';
+import { pickerRow } from './admin.ts';
 import { USER_MESSAGES } from './service.ts';
+
+/** Dictionary-coded fields of a user row (JeecgBoot's `_dictText` companions). */
+const USER_DICT_FIELDS = {
+  sex: DICT.sex,
+  status: DICT.userStatus,
+  userType: DICT.userType,
+  userEnd: DICT.userEnd,
+} as const;
 
 export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { users } = services;
@@ -81,7 +96,14 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   app.get(
     '/sys/user/list',
     { config: { access: U.list }, schema: { tags: TAGS, summary: '用户分页列表', querystring: userListQuerySchema } },
-    async (request) => ok(await admin.list(sessionOf(request).tenantId, request.query)),
+    async (request) =>
+      ok(
+        await pageWithDictText(
+          services.dicts,
+          await admin.list(sessionOf(request).tenantId, request.query),
+          USER_DICT_FIELDS,
+        ),
+      ),
   );
 
   app.get(
@@ -185,14 +207,25 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => ok(await admin.ofDepart(sessionOf(request).tenantId, request.query.id, request.query.realname)),
   );
 
-  // The pickers serve every signed-in user of the tenant: choosing people is part of business forms.
+  // The pickers serve business forms: the user list's code reads everything; internal users (userEnd 1) without it
+  // pick with phone and e-mail masked and may not search by them; external user ends (2 expert, 3 supplier)
+  // without it are refused (the sys_user entry of core/shared-tables.ts decides, as for the table reads).
+  const pickerView = async (request: FastifyRequest, searchesContact = false) => {
+    const read = await readTable(services.callers(request), 'sys_user');
+    if (!read.full && searchesContact) throw forbidden(EXPOSURE_MESSAGES.contactSearch);
+    return (rows: UserListRow[]) => (read.full ? rows : rows.map(pickerRow));
+  };
+
   app.get(
     '/sys/user/getMultiUser',
     {
       config: { access: LOGIN },
       schema: { tags: TAGS, summary: '按id批量取用户（逗号分隔）', querystring: idsQuerySchema },
     },
-    async (request) => ok(await admin.many(sessionOf(request).tenantId, request.query.ids)),
+    async (request) => {
+      const view = await pickerView(request);
+      return ok(view(await admin.many(sessionOf(request).tenantId, request.query.ids)));
+    },
   );
 
   app.get(
@@ -201,7 +234,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       config: { access: LOGIN },
       schema: { tags: TAGS, summary: '选人组件分页数据', querystring: userComponentQuerySchema },
     },
-    async (request) => ok(await admin.picker(sessionOf(request).tenantId, request.query)),
+    async (request) => {
+      const view = await pickerView(request, request.query.field === 'phone');
+      const page = await admin.picker(sessionOf(request).tenantId, request.query);
+      return ok({ ...page, records: view(page.records) });
+    },
   );
 
   app.post(

@@ -1,0 +1,31 @@
+import { hasIllegalText, PRIMITIVE_MESSAGES } from '@aps/shared';
+import type { FastifyInstance } from 'fastify';
+import { fail } from './envelope.ts';
+
+/** %00 in any spelling, or UTF-8 a lone surrogate would need (CESU-8 bytes ED A0..BF xx). */
+const ILLEGAL_IN_URL = /%00|%ed%[ab][0-9a-f]/i;
+
+function illegalValue(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return hasIllegalText(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => illegalValue(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => hasIllegalText(key) || illegalValue(item, depth + 1));
+}
+
+/**
+ * PostgreSQL text cannot hold NUL and UTF-8 cannot encode a lone surrogate: either, anywhere in a URL or a JSON
+ * body, used to reach the database and come back as a 500. Every route refuses them with a 400 before any schema
+ * runs, so a loose schema cannot let one through (the shared `safeText` primitive refuses them too).
+ */
+export function installInputHygiene(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (ILLEGAL_IN_URL.test(request.url) || hasIllegalText(request.url)) {
+      return reply.status(400).send(fail(400, PRIMITIVE_MESSAGES.illegalCharacter));
+    }
+  });
+  app.addHook('preValidation', async (request, reply) => {
+    if (illegalValue(request.body) || illegalValue(request.params)) {
+      return reply.status(400).send(fail(400, PRIMITIVE_MESSAGES.illegalCharacter));
+    }
+  });
+}
