@@ -5,11 +5,11 @@ import type {
   PageResult,
   UserListRow,
 } from '@aps/shared';
+import { PERMISSIONS } from '@aps/shared/constants';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { http } from '../../shared/http.ts';
-import { downloadBlob } from '../../shared/list/download.ts';
-import { idsParam, type ListParams } from '../../shared/list/query.ts';
-import { useSystemMutation } from '../system/api.ts';
+import { createCrudApi } from '../../shared/list/crudApi.ts';
+import { useCrudMutation } from '../../shared/list/useCrudList.ts';
 import { announcementKeys } from './api.ts';
 
 /** Under announcementKeys.all: a release or revoke also refreshes the admin's own notice bell. */
@@ -23,23 +23,22 @@ export type AnnouncementFormValues = AnnouncementAddRequest & { id?: string };
 const BASE = '/sys/annountCement';
 
 export const announcementAdminApi = {
-  save: (v: AnnouncementFormValues) =>
-    v.id ? http.put<AnnouncementAdminDto>(`${BASE}/edit`, v) : http.post<AnnouncementAdminDto>(`${BASE}/add`, v),
-  remove: (id: string) => http.delete<number>(`${BASE}/delete`, { id }),
-  removeBatch: (ids: readonly string[]) => http.delete<number>(`${BASE}/deleteBatch`, { ids: idsParam(ids) }),
+  ...createCrudApi<AnnouncementAdminDto, AnnouncementAddRequest>({
+    base: BASE,
+    queryKey: announcementAdminKeys.list,
+    // A release or revoke also refreshes the admin's own notice bell.
+    alsoInvalidates: [announcementKeys.all],
+    permissions: PERMISSIONS.announcement,
+  }),
   /** §7 doReleaseData: creates the recipients' send rows; the bell shows it at its next poll. */
   release: (id: string) => http.get<AnnouncementAdminDto>(`${BASE}/doReleaseData`, { id }),
   /** §7 doReovkeData (sic): it leaves every bell at once. */
   revoke: (id: string) => http.get<AnnouncementAdminDto>(`${BASE}/doReovkeData`, { id }),
-  export: (params: ListParams) => {
-    const { pageNo: _p, pageSize: _s, ...filters } = params;
-    return downloadBlob(`${BASE}/exportXls`, '系统通告.xlsx', filters);
-  },
 };
 
 /** A mutation that refreshes the admin list and the bell. */
 export function useAnnouncementMutation<A, R>(fn: (arg: A) => Promise<R>) {
-  return useSystemMutation(fn, [announcementKeys.all]);
+  return useCrudMutation(announcementAdminApi, fn);
 }
 
 /** The tenant's active users matching a word (account or name), for the recipients picker. */

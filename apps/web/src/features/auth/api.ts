@@ -3,6 +3,7 @@ import type {
   DictOption,
   LoginRequest,
   LoginResult,
+  SliderProofResult,
   UpdatePasswordRequest,
   UserInfo,
   UserPermissionResult,
@@ -11,6 +12,9 @@ import { http, tabId } from '../../shared/http.ts';
 
 export const login = (body: LoginRequest) =>
   http.post<LoginResult>('/sys/login', body, { headers: { tabID: tabId() } });
+
+/** After the slider was dragged to the end: a single-use proof the next login (or SMS request) sends as checkKey. */
+export const issueSliderProof = () => http.post<SliderProofResult>('/sys/humanProof/slider');
 
 /** Silent: the session ends on the client whatever the server answers (§4); the store reports a failure. */
 export const logout = () => http.post<null>('/sys/logout', undefined, { silent: true });

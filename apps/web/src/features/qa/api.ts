@@ -1,8 +1,9 @@
 import type { PageResult, QaDto, QaFormModel, QaPublicDto } from '@aps/shared';
-import { MAX_PAGE_SIZE, QA_API } from '@aps/shared/constants';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { http, request } from '../../shared/http.ts';
-import { downloadBlob } from '../../shared/list/download.ts';
+import { MAX_PAGE_SIZE, PERMISSIONS, QA_API } from '@aps/shared/constants';
+import { useQuery } from '@tanstack/react-query';
+import { http } from '../../shared/http.ts';
+import { createCrudApi } from '../../shared/list/crudApi.ts';
+import { useCrudMutation } from '../../shared/list/useCrudList.ts';
 import { STORAGE_KEYS, storage } from '../../shared/storage.ts';
 import { type ActiveSuperQuery, superQueryParams } from '../../shared/superQuery/model.ts';
 
@@ -40,34 +41,30 @@ export function usePublicQaEntries() {
   });
 }
 
+/** The FAQ's generic calls: every signed-in user reads and exports it, qa:edit writes (§6). */
+export const qaApi = createCrudApi<QaDto, Omit<QaFormModel, 'id'>>({
+  base: QA_API,
+  queryKey: qaKeys.all,
+  permissions: PERMISSIONS.qa,
+});
+
 export function useSaveQa() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (model: QaFormModel) =>
-      model.id
-        ? request<QaDto>(`${QA_API}/edit`, { method: 'PUT', body: model })
-        : request<QaDto>(`${QA_API}/add`, { method: 'POST', body: model }),
-    onSuccess: () => client.invalidateQueries({ queryKey: qaKeys.all }),
-  });
+  return useCrudMutation(qaApi, qaApi.save);
 }
 
 export function useDeleteQa() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => request<null>(`${QA_API}/delete`, { method: 'DELETE', query: { id } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: qaKeys.all }),
-  });
+  return useCrudMutation(qaApi, qaApi.remove);
 }
 
 /** §2 export: the list as the page sorts it, narrowed by the search box and the advanced query (streamed .xlsx). */
 export const exportQa = (keyword: string, superQuery: ActiveSuperQuery | null = null) =>
-  downloadBlob(`${QA_API}/exportXls`, '问题答疑.xlsx', {
+  qaApi.exportXls('问题答疑.xlsx', {
     keyword,
     column: 'displayOrder',
     order: 'asc',
     ...superQueryParams(superQuery),
   });
 
-export const QA_IMPORT_ACTION = `${QA_API}/importExcel`;
+export const QA_IMPORT_ACTION = qaApi.importUrl;
 export const QA_IMPORT_HINT =
   '表头须包含“问题描述”“答案内容”，可选“问题分类”“是否供应商可见”“排序”，与导出的文件格式一致。';

@@ -7,9 +7,12 @@ import type {
   RoleDto,
   UserListRow,
 } from '@aps/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PERMISSIONS } from '@aps/shared/constants';
+import { useQuery } from '@tanstack/react-query';
 import { http, request } from '../../shared/http.ts';
+import { createCrudApi } from '../../shared/list/crudApi.ts';
 import { idsParam } from '../../shared/list/query.ts';
+import { useInvalidatingMutation } from '../../shared/list/useCrudList.ts';
 
 /** Query keys: a mutation invalidates its area (and the areas that show its data). */
 export const systemKeys = {
@@ -42,9 +45,13 @@ export interface UserFormValues {
 }
 
 export const userApi = {
-  save: (v: UserFormValues) => (v.id ? put<UserListRow>('/sys/user/edit', v) : post<UserListRow>('/sys/user/add', v)),
-  remove: (id: string) => del<unknown>('/sys/user/delete', { id }),
-  removeBatch: (ids: readonly string[]) => del<unknown>('/sys/user/deleteBatch', { ids: idsParam(ids) }),
+  ...createCrudApi<UserListRow, Omit<UserFormValues, 'id'>>({
+    base: '/sys/user',
+    queryKey: systemKeys.users,
+    // A department's member list shows its users.
+    alsoInvalidates: [systemKeys.departs],
+    permissions: PERMISSIONS.user,
+  }),
   frozen: (ids: readonly string[], status: 1 | 2) =>
     put<number>('/sys/user/frozenBatch', { ids: idsParam(ids), status }),
   changePassword: (v: { username: string; password: string; confirmpassword: string }) =>
@@ -64,9 +71,13 @@ export interface RoleFormValues {
 }
 
 export const roleApi = {
-  save: (v: RoleFormValues) => (v.id ? put<RoleDto>('/sys/role/edit', v) : post<RoleDto>('/sys/role/add', v)),
-  remove: (id: string) => del<unknown>('/sys/role/delete', { id }),
-  removeBatch: (ids: readonly string[]) => del<unknown>('/sys/role/deleteBatch', { ids: idsParam(ids) }),
+  ...createCrudApi<RoleDto, Omit<RoleFormValues, 'id'>>({
+    base: '/sys/role',
+    queryKey: systemKeys.roles,
+    // The user list shows each user's role names.
+    alsoInvalidates: [systemKeys.users],
+    permissions: PERMISSIONS.role,
+  }),
   checkCode: (roleCode: string, id?: string) => http.get<boolean>('/sys/role/checkRoleCode', { roleCode, id }),
   permissionIds: (roleId: string) =>
     http.get<string[]>('/sys/permission/queryRolePermission', { roleId, _t: Date.now() }),
@@ -192,12 +203,4 @@ export const onlineApi = {
 };
 
 /** A mutation that invalidates the given areas when it succeeds. */
-export function useSystemMutation<A, R>(fn: (arg: A) => Promise<R>, areas: readonly (readonly string[])[]) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: async () => {
-      await Promise.all(areas.map((queryKey) => client.invalidateQueries({ queryKey })));
-    },
-  });
-}
+export const useSystemMutation = useInvalidatingMutation;

@@ -7,9 +7,10 @@ import type {
   DictItemAddRequest,
   DictItemDto,
 } from '@aps/shared';
-import { CATEGORY_ROOT } from '@aps/shared/constants';
+import { CATEGORY_ROOT, PERMISSIONS } from '@aps/shared/constants';
 import { useQueries } from '@tanstack/react-query';
 import { http, request } from '../../shared/http.ts';
+import { createCrudApi } from '../../shared/list/crudApi.ts';
 import { idsParam } from '../../shared/list/query.ts';
 
 /** Query keys of 数据字典 and 分类字典; items sit under their dictionaries, so a dictionary's item count follows. */
@@ -35,9 +36,11 @@ export type DictFormValues = DictAddRequest & { id?: string };
 export type DictItemFormValues = DictItemAddRequest & { id?: string };
 
 export const dictApi = {
-  save: (v: DictFormValues) => (v.id ? put<DictDto>('/sys/dict/edit', v) : post<DictDto>('/sys/dict/add', v)),
-  remove: (id: string) => del<number>('/sys/dict/delete', { id }),
-  removeBatch: (ids: readonly string[]) => del<number>('/sys/dict/deleteBatch', { ids: idsParam(ids) }),
+  ...createCrudApi<DictDto, DictAddRequest>({
+    base: '/sys/dict',
+    queryKey: dictKeys.dicts,
+    permissions: PERMISSIONS.dict,
+  }),
   saveItem: (v: DictItemFormValues) =>
     v.id ? put<DictItemDto>('/sys/dictItem/edit', v) : post<DictItemDto>('/sys/dictItem/add', v),
   removeItem: (id: string) => del<number>('/sys/dictItem/delete', { id }),
@@ -48,11 +51,11 @@ export const dictApi = {
 export type CategoryFormValues = CategoryAddRequest & { id?: string };
 
 export const categoryApi = {
-  save: (v: CategoryFormValues) =>
-    v.id ? put<CategoryDto>('/sys/category/edit', v) : post<CategoryDto>('/sys/category/add', v),
-  remove: (id: string) => del<number>('/sys/category/delete', { id }),
-  removeBatch: (ids: readonly string[]) => del<number>('/sys/category/deleteBatch', { ids: idsParam(ids) }),
-  byId: (id: string) => http.get<CategoryDto>('/sys/category/queryById', { id }),
+  ...createCrudApi<CategoryDto, CategoryAddRequest>({
+    base: '/sys/category',
+    queryKey: dictKeys.categories,
+    permissions: PERMISSIONS.category,
+  }),
   children: (pid: string, signal?: AbortSignal) =>
     http.get<CategoryDto[]>('/sys/category/childList', { pid, _t: Date.now() }, signal),
   /** The tree calls of the category selects (§7): the roots, then each node's children on demand. */

@@ -7,10 +7,10 @@ import type {
   QuartzJobAddRequest,
   QuartzJobDto,
 } from '@aps/shared';
-import { QUARTZ_STATUS } from '@aps/shared/constants';
+import { PERMISSIONS, QUARTZ_STATUS } from '@aps/shared/constants';
 import { useQuery } from '@tanstack/react-query';
-import { http, request } from '../../shared/http.ts';
-import { idsParam } from '../../shared/list/query.ts';
+import { http } from '../../shared/http.ts';
+import { createCrudApi } from '../../shared/list/crudApi.ts';
 
 /** Query keys of 填值规则, 校验规则 and 定时任务 (under 'system', beside systemKeys). */
 export const jobKeys = {
@@ -19,18 +19,15 @@ export const jobKeys = {
   quartz: ['system', 'quartz'] as const,
 };
 
-const put = <T>(path: string, body: unknown) => request<T>(path, { method: 'PUT', body });
-const post = <T>(path: string, body: unknown) => request<T>(path, { method: 'POST', body });
-const del = <T>(path: string, query: Record<string, string>) => request<T>(path, { method: 'DELETE', query });
-
 // ── Fill rules ────────────────────────────────────────────────────────────────────────────────
 export type FillRuleFormValues = FillRuleAddRequest & { id?: string };
 
 export const fillRuleApi = {
-  save: (v: FillRuleFormValues) =>
-    v.id ? put<FillRuleDto>('/sys/fillRule/edit', v) : post<FillRuleDto>('/sys/fillRule/add', v),
-  remove: (id: string) => del<number>('/sys/fillRule/delete', { id }),
-  removeBatch: (ids: readonly string[]) => del<number>('/sys/fillRule/deleteBatch', { ids: idsParam(ids) }),
+  ...createCrudApi<FillRuleDto, FillRuleAddRequest>({
+    base: '/sys/fillRule',
+    queryKey: jobKeys.fillRules,
+    permissions: PERMISSIONS.fillRule,
+  }),
   /** Takes the next number of the rule's sequence: the code is used up, as if a record had been saved. */
   execute: (ruleCode: string) =>
     http.get<string>(`/sys/fillRule/executeRuleByCode/${encodeURIComponent(ruleCode)}`, { _t: Date.now() }),
@@ -40,10 +37,11 @@ export const fillRuleApi = {
 export type CheckRuleFormValues = CheckRuleAddRequest & { id?: string };
 
 export const checkRuleApi = {
-  save: (v: CheckRuleFormValues) =>
-    v.id ? put<CheckRuleDto>('/sys/checkRule/edit', v) : post<CheckRuleDto>('/sys/checkRule/add', v),
-  remove: (id: string) => del<number>('/sys/checkRule/delete', { id }),
-  removeBatch: (ids: readonly string[]) => del<number>('/sys/checkRule/deleteBatch', { ids: idsParam(ids) }),
+  ...createCrudApi<CheckRuleDto, CheckRuleAddRequest>({
+    base: '/sys/checkRule',
+    queryKey: jobKeys.checkRules,
+    permissions: PERMISSIONS.checkRule,
+  }),
   /** Resolves when the value passes; rejects with the broken rule's message (success false, §5). */
   check: (ruleCode: string, value: string) =>
     http.get<boolean>('/sys/checkRule/checkByCode', { ruleCode, value, _t: Date.now() }),
@@ -53,10 +51,11 @@ export const checkRuleApi = {
 export type QuartzJobFormValues = QuartzJobAddRequest & { id?: string };
 
 export const quartzApi = {
-  save: (v: QuartzJobFormValues) =>
-    v.id ? put<QuartzJobDto>('/sys/quartzJob/edit', v) : post<QuartzJobDto>('/sys/quartzJob/add', v),
-  remove: (id: string) => del<number>('/sys/quartzJob/delete', { id }),
-  removeBatch: (ids: readonly string[]) => del<number>('/sys/quartzJob/deleteBatch', { ids: idsParam(ids) }),
+  ...createCrudApi<QuartzJobDto, QuartzJobAddRequest>({
+    base: '/sys/quartzJob',
+    queryKey: jobKeys.quartz,
+    permissions: PERMISSIONS.job,
+  }),
   resume: (id: string) => http.get<QuartzJobDto>('/sys/quartzJob/resume', { id, _t: Date.now() }),
   pause: (id: string) => http.get<QuartzJobDto>('/sys/quartzJob/pause', { id, _t: Date.now() }),
   execute: (id: string) =>

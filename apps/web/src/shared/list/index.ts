@@ -1,8 +1,12 @@
+export { CrudRowActions } from './CrudRowActions.tsx';
+export { CrudToolbar } from './CrudToolbar.tsx';
+export { type CrudApi, type CrudCodes, type CrudPermissions, createCrudApi, crudCodes } from './crudApi.ts';
 export { DOWNLOAD_FAILED, downloadBlob, errorText, warnFailure } from './download.ts';
 export { ListToolbar, SELECT_ONE } from './ListToolbar.tsx';
 export { ModalForm, useFormDialog } from './ModalForm.tsx';
 export * from './query.ts';
 export { RowActions } from './RowActions.tsx';
 export { SearchBar } from './SearchBar.tsx';
+export { type CrudList, useCrudList, useCrudMutation, useInvalidatingMutation } from './useCrudList.ts';
 export { useListScroll } from './useListScroll.ts';
 export { useServerTable } from './useServerTable.ts';

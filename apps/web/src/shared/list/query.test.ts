@@ -64,8 +64,8 @@ describe('buildListParams', () => {
       { username: 'adm', roleIds: 'a,b', hidden: '1', pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' },
     ],
     [
-      'a page size the server refuses falls back to 10; page numbers below 1 become 1',
-      state({ pageNo: 0, pageSize: 30 }),
+      'a page size the server refuses (above 9999) falls back to 10; page numbers below 1 become 1',
+      state({ pageNo: 0, pageSize: 10000 }),
       { pageNo: 1, pageSize: 10, column: 'createTime', order: 'desc' },
     ],
   ])('%s', (_name, input, expected) => {
@@ -116,7 +116,12 @@ describe('small helpers', () => {
     [10, 10],
     [20, 20],
     [50, 50],
-    [30, 10],
+    [30, 30],
+    [5, 5],
+    [9999, 9999],
+    [10000, 10],
+    [0, 10],
+    [2.5, 10],
     [undefined, 10],
   ])('normalizePageSize(%s) = %s', (input, expected) => {
     expect(normalizePageSize(input)).toBe(expected);

@@ -1,4 +1,4 @@
-import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '@aps/shared/constants';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@aps/shared/constants';
 
 /** Sort of a server list (§7: column + order; default createTime desc). */
 export interface ListSort {
@@ -21,9 +21,9 @@ export interface ListState {
 
 export type ListParams = Record<string, string | number | undefined>;
 
-/** A page size the server accepts (§9: 10/20/50), else the default 10. */
+/** A page size the server accepts (any whole number 1..9999; §9's option lists vary per list), else the default 10. */
 export function normalizePageSize(size: number | undefined): number {
-  return PAGE_SIZE_OPTIONS.some((s) => s === size) ? (size as number) : DEFAULT_PAGE_SIZE;
+  return size !== undefined && Number.isInteger(size) && size >= 1 && size <= MAX_PAGE_SIZE ? size : DEFAULT_PAGE_SIZE;
 }
 
 /** One filter value as a query string value: trimmed text, lists joined by commas; empty values are left out. */

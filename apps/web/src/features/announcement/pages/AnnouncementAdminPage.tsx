@@ -5,24 +5,21 @@ import {
   ANNOUNCEMENT_MSG_TYPE_LABELS,
   ANNOUNCEMENT_SEND_STATUS,
   ANNOUNCEMENT_SEND_STATUS_LABELS,
-  PERMISSIONS,
   PRIORITY_LABELS,
 } from '@aps/shared/constants';
 import { App, Badge, Button, Card, Form, Input, Popconfirm, Select, Table, type TableColumnsType, Tooltip } from 'antd';
 import { useState } from 'react';
 import { usePermissionCheck } from '../../../shared/auth/Can.tsx';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
 import { warnFailure } from '../../../shared/list/download.ts';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
-import { announcementAdminApi, announcementAdminKeys, toViewerDto, useAnnouncementMutation } from '../admin.api.ts';
+import { useCrudList } from '../../../shared/list/useCrudList.ts';
+import { announcementAdminApi, toViewerDto, useAnnouncementMutation } from '../admin.api.ts';
 import { AnnouncementDetailModal } from '../components/AnnouncementDetailModal.tsx';
 import { AnnouncementFormModal } from '../components/AnnouncementFormModal.tsx';
 import { PriorityTag } from '../components/PriorityTag.tsx';
 
-const A = PERMISSIONS.announcement;
 const STATUS_BADGE: Record<string, 'default' | 'success' | 'warning'> = {
   '0': 'default',
   '1': 'success',
@@ -45,16 +42,9 @@ export default function AnnouncementAdminPage() {
   const { message } = App.useApp();
   const can = usePermissionCheck();
   const [form] = Form.useForm<AnnouncementFilters>();
-  const table = useServerTable<AnnouncementAdminDto>({
-    queryKey: announcementAdminKeys.list,
-    url: '/sys/annountCement/list',
-    scrollX: 1420,
-  });
-  const editor = useFormDialog<AnnouncementAdminDto>();
+  const list = useCrudList(announcementAdminApi, { scrollX: 1420 });
   const [viewing, setViewing] = useState<AnnouncementAdminDto | null>(null);
 
-  const remove = useAnnouncementMutation(announcementAdminApi.remove);
-  const removeBatch = useAnnouncementMutation(announcementAdminApi.removeBatch);
   const release = useAnnouncementMutation(announcementAdminApi.release);
   const revoke = useAnnouncementMutation(announcementAdminApi.revoke);
 
@@ -69,7 +59,7 @@ export default function AnnouncementAdminPage() {
 
   /** 发布 a draft or a revoked one, 撤销 a published one: each asks first. */
   function statusAction(row: AnnouncementAdminDto) {
-    if (!can(A.edit)) return null;
+    if (!can(list.codes.edit)) return null;
     const published = row.sendStatus === ANNOUNCEMENT_SEND_STATUS.published;
     return (
       <Popconfirm
@@ -103,8 +93,7 @@ export default function AnnouncementAdminPage() {
       width: 240,
       fixed: 'left',
       ellipsis: { showTitle: false },
-      sorter: true,
-      sortOrder: table.sortOrder('titile'),
+      ...list.sortable('titile'),
       render: (title: string, row) => (
         <Tooltip title={title} placement="topLeft">
           <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setViewing(row)}>
@@ -124,8 +113,7 @@ export default function AnnouncementAdminPage() {
       dataIndex: 'priority',
       width: 80,
       align: 'center',
-      sorter: true,
-      sortOrder: table.sortOrder('priority'),
+      ...list.sortable('priority'),
       render: (p: string) => <PriorityTag priority={p} />,
     },
     {
@@ -144,7 +132,7 @@ export default function AnnouncementAdminPage() {
       ),
     },
     { title: '发布人', dataIndex: 'sender', width: 100, ellipsis: true },
-    { title: '发布时间', dataIndex: 'sendTime', width: 165, sorter: true, sortOrder: table.sortOrder('sendTime') },
+    { title: '发布时间', dataIndex: 'sendTime', width: 165, ...list.sortable('sendTime') },
     { title: '撤销时间', dataIndex: 'cancelTime', width: 165 },
     {
       title: '已读/送达',
@@ -158,8 +146,7 @@ export default function AnnouncementAdminPage() {
       title: '创建时间',
       dataIndex: 'createTime',
       width: 165,
-      sorter: true,
-      sortOrder: table.sortOrder('createTime'),
+      ...list.sortable('createTime'),
     },
     {
       title: '操作',
@@ -167,25 +154,13 @@ export default function AnnouncementAdminPage() {
       width: 150,
       fixed: 'right',
       render: (_, row) => (
-        <RowActions
+        <CrudRowActions
+          list={list}
+          row={row}
           // A published announcement is read-only until it is revoked (server rule).
-          onEdit={row.sendStatus === ANNOUNCEMENT_SEND_STATUS.published ? undefined : () => editor.show(row)}
-          editCode={A.edit}
+          edit={row.sendStatus !== ANNOUNCEMENT_SEND_STATUS.published}
           extra={statusAction(row)}
-          more={[
-            { key: 'view', label: '查看', onClick: () => setViewing(row) },
-            {
-              key: 'delete',
-              label: '删除',
-              code: A.edit,
-              danger: true,
-              confirm: '确定删除吗?',
-              onClick: async () => {
-                await remove.mutateAsync(row.id);
-                message.success('删除成功!');
-              },
-            },
-          ]}
+          more={[{ key: 'view', label: '查看', onClick: () => setViewing(row) }]}
         />
       ),
     },
@@ -193,12 +168,7 @@ export default function AnnouncementAdminPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<AnnouncementFilters>
-        name="announcementSearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<AnnouncementFilters> name="announcementSearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="标题" name="titile">
           <Input placeholder="请输入标题" allowClear />
         </Form.Item>
@@ -212,21 +182,9 @@ export default function AnnouncementAdminPage() {
           <Select placeholder="请选择" allowClear options={options(PRIORITY_LABELS)} />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={A.edit}
-        onExport={() => announcementAdminApi.export(table.params)}
-        exportCode={A.list}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys.map(String));
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={A.edit}
-      />
-      <Table<AnnouncementAdminDto> {...table.tableProps} columns={columns} />
-      <AnnouncementFormModal open={editor.open} announcement={editor.record} onClose={editor.hide} />
+      <CrudToolbar list={list} exportName="系统通告.xlsx" />
+      <Table<AnnouncementAdminDto> {...list.table.tableProps} columns={columns} />
+      <AnnouncementFormModal open={list.editor.open} announcement={list.editor.record} onClose={list.editor.hide} />
       <AnnouncementDetailModal announcement={viewing ? toViewerDto(viewing) : null} onClose={() => setViewing(null)} />
     </Card>
   );

@@ -1,13 +1,30 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { HUMAN_PROOF } from '@aps/shared/constants';
+import {
+  type ChangeEvent,
+  type FormEvent,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import type { HttpError } from '../../../shared/http.ts';
 import { Copyright } from '../../../shared/ui/Copyright.tsx';
 import { Logo } from '../../../shared/ui/Logo.tsx';
 import { PlainButton } from '../../../shared/ui/PlainButton.tsx';
 import { PlainIcon } from '../../../shared/ui/PlainIcon.tsx';
-import { login } from '../api.ts';
+import { issueSliderProof, login } from '../api.ts';
 import { safeRedirect, saveSession } from '../session.ts';
 
 type Field = 'username' | 'password';
+
+// The slider (and antd, which it is drawn with) loads only when the server asks for it after failed attempts.
+const DragVerify = lazy(() =>
+  import('../../../shared/controls/DragVerify.tsx').then((m) => ({ default: m.DragVerify })),
+);
+const SLIDER_MISSING = '请拖动滑块完成验证';
 
 /** The form's rules (§5): a user name that is not only blanks, and a password. */
 const RULES: Record<Field, (value: string) => string | null> = {
@@ -68,6 +85,12 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Record<Field, string | null>>({ username: null, password: null });
   const [pending, setPending] = useState(false);
   const [passwordVisible, setPasswordVisible] = useState(false);
+  // After failed attempts the server wants a human proof (HTTP 428): the slider shows, and each login sends the
+  // single-use proof fetched when the slider was passed. `sliderRound` redraws the slider for a fresh proof.
+  const [proofNeeded, setProofNeeded] = useState(false);
+  const [checkKey, setCheckKey] = useState<string | null>(null);
+  const [sliderRound, setSliderRound] = useState(0);
+  const [sliderError, setSliderError] = useState<string | null>(null);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -91,17 +114,28 @@ export default function LoginPage() {
     const found = { username: RULES.username(values.username), password: RULES.password(values.password) };
     setErrors(found);
     if (found.username || found.password) return;
+    if (proofNeeded && !checkKey) {
+      setSliderError(SLIDER_MISSING);
+      return;
+    }
     setPending(true);
-    login({ username: values.username.trim(), password: values.password }).then(
+    const proof = checkKey ? { captcha: HUMAN_PROOF.sliderCaptcha, checkKey } : {};
+    login({ username: values.username.trim(), password: values.password, ...proof }).then(
       (result) => {
         saveSession(result);
         setPending(false);
         navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
       },
-      (error: Error) => {
-        // The server's message is already written for users (e.g. how many tries remain before the lock). The form
-        // is usable again at once, not only when the toast has gone.
+      (error: HttpError) => {
+        // The server's message is already written for users. The form is usable again at once, not only when the
+        // toast has gone.
         setPending(false);
+        if (error.status === HUMAN_PROOF.status) setProofNeeded(true);
+        if (checkKey || error.status === HUMAN_PROOF.status) {
+          // A proof admits one attempt: the next one needs the slider again.
+          setCheckKey(null);
+          setSliderRound((n) => n + 1);
+        }
         showError(error.message);
       },
     );
@@ -111,6 +145,16 @@ export default function LoginPage() {
     ['aps-input', errors[field] && 'aps-input-error', pending && 'aps-input-disabled'].filter(Boolean).join(' ');
   const invalid = (field: Field) =>
     errors[field] ? { 'aria-invalid': true, 'aria-describedby': `login_${field}_help` } : {};
+  const sliderPassed = () => {
+    setSliderError(null);
+    issueSliderProof().then(
+      (result) => setCheckKey(result.checkKey),
+      (error: Error) => {
+        showError(error.message);
+        setSliderRound((n) => n + 1);
+      },
+    );
+  };
   const togglePassword = () => {
     if (!pending) setPasswordVisible((visible) => !visible);
   };
@@ -217,6 +261,22 @@ export default function LoginPage() {
               </span>
             </span>
           </FormItem>
+          {proofNeeded && (
+            <div className="aps-form-item">
+              <div className="aps-form-item-control">
+                <Suspense fallback={<div style={{ height: 40 }} />}>
+                  <DragVerify key={sliderRound} width={320} onPass={sliderPassed} />
+                </Suspense>
+              </div>
+              {sliderError && (
+                <div className="aps-form-item-help">
+                  <div className="aps-form-item-error" role="alert">
+                    {sliderError}
+                  </div>
+                </div>
+              )}
+            </div>
+          )}
           <div style={{ marginTop: 8 }}>
             <PlainButton htmlType="submit" size="large" block loading={pending} disabled={pending}>
               登录

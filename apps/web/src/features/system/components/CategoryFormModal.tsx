@@ -5,7 +5,7 @@ import { App, Form, Input, TreeSelect } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { warnFailure } from '../../../shared/list/download.ts';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { useSystemMutation } from '../api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
 import { type CategoryFormValues, categoryApi, checkDuplicate, dictKeys } from '../dict.api.ts';
 
 /** Same pattern as the server's schema (empty: the server generates the next code). */
@@ -65,7 +65,7 @@ export function CategoryFormModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormShape>();
-  const save = useSystemMutation(categoryApi.save, [dictKeys.categories]);
+  const save = useCrudMutation(categoryApi, categoryApi.save);
   const open = target !== null;
   const editing = target?.category ?? null;
 
@@ -74,7 +74,7 @@ export function CategoryFormModal({
   const parentId = editing && editing.pid !== CATEGORY_ROOT && !knownParent ? editing.pid : null;
   const fetchedParent = useQuery({
     queryKey: [...dictKeys.categories, 'one', parentId],
-    queryFn: () => categoryApi.byId(parentId as string),
+    queryFn: () => categoryApi.queryById(parentId as string),
     enabled: open && parentId !== null,
   });
 

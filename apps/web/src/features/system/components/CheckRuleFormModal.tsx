@@ -5,8 +5,8 @@ import { Alert, App, Button, Col, Form, Input, Row } from 'antd';
 import { useMemo, useState } from 'react';
 import { HttpError } from '../../../shared/http.ts';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { useSystemMutation } from '../api.ts';
-import { type CheckRuleFormValues, checkRuleApi, jobKeys } from '../jobs.api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
+import { type CheckRuleFormValues, checkRuleApi } from '../jobs.api.ts';
 import { schemaRule } from '../schemaRule.ts';
 
 const S = checkRuleAddSchema.shape;
@@ -41,7 +41,7 @@ export function CheckRuleFormModal({
   const [form] = Form.useForm<CheckRuleFormValues>();
   const [sample, setSample] = useState('');
   const items = Form.useWatch('ruleJson', form) as CheckRuleItem[] | undefined;
-  const save = useSystemMutation(checkRuleApi.save, [jobKeys.checkRules]);
+  const save = useCrudMutation(checkRuleApi, checkRuleApi.save);
   const initialValues = useMemo<Partial<CheckRuleFormValues>>(
     () =>
       rule

@@ -3,8 +3,8 @@ import { DICT_MESSAGES, maxLengthMessage } from '@aps/shared/constants';
 import { App, Form, Input } from 'antd';
 import { useMemo } from 'react';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { useSystemMutation } from '../api.ts';
-import { checkDuplicate, type DictFormValues, dictApi, dictKeys } from '../dict.api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
+import { checkDuplicate, type DictFormValues, dictApi } from '../dict.api.ts';
 
 /** Same pattern as the server's schema: letters, digits and underscores. */
 const CODE_PATTERN = /^[A-Za-z0-9_]+$/;
@@ -13,7 +13,7 @@ const CODE_PATTERN = /^[A-Za-z0-9_]+$/;
 export function DictFormModal({ open, dict, onClose }: { open: boolean; dict: DictDto | null; onClose(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<DictFormValues>();
-  const save = useSystemMutation(dictApi.save, [dictKeys.dicts]);
+  const save = useCrudMutation(dictApi, dictApi.save);
   const initialValues = useMemo<Partial<DictFormValues>>(
     () => (dict ? { dictName: dict.dictName, dictCode: dict.dictCode, description: dict.description } : {}),
     [dict],

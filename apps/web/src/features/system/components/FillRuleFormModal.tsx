@@ -4,8 +4,8 @@ import { App, Form, Input, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { HttpError } from '../../../shared/http.ts';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { useSystemMutation } from '../api.ts';
-import { type FillRuleFormValues, fillRuleApi, jobKeys } from '../jobs.api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
+import { type FillRuleFormValues, fillRuleApi } from '../jobs.api.ts';
 import { schemaRule } from '../schemaRule.ts';
 
 const F = fillRuleAddSchema.shape;
@@ -32,7 +32,7 @@ export function FillRuleFormModal({
   const { message } = App.useApp();
   const [form] = Form.useForm<FillRuleFormValues>();
   const pattern = Form.useWatch('pattern', form);
-  const save = useSystemMutation(fillRuleApi.save, [jobKeys.fillRules]);
+  const save = useCrudMutation(fillRuleApi, fillRuleApi.save);
   const initialValues = useMemo<Partial<FillRuleFormValues>>(
     () =>
       rule

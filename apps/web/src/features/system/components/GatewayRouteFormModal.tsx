@@ -13,8 +13,8 @@ import { App, Col, Form, Input, InputNumber, Radio, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useMemo } from 'react';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { useSystemMutation } from '../api.ts';
-import { gatewayApi, orgKeys } from '../org.api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
+import { gatewayApi } from '../org.api.ts';
 import { type BinaryStatus, definitionsText, GATEWAY_STATUS, toStatus } from '../org.rules.ts';
 
 interface FormShape {
@@ -63,7 +63,7 @@ export function GatewayRouteFormModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormShape>();
-  const save = useSystemMutation(gatewayApi.save, [orgKeys.gatewayRoutes]);
+  const save = useCrudMutation(gatewayApi, gatewayApi.save);
   const initialValues = useMemo<Partial<FormShape>>(
     () =>
       route

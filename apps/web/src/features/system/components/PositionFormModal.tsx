@@ -3,8 +3,8 @@ import { maxLengthMessage, POSITION_CODE_PATTERN, POSITION_MESSAGES } from '@aps
 import { App, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { useSystemMutation } from '../api.ts';
-import { orgKeys, type PositionFormValues, positionApi } from '../org.api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
+import { type PositionFormValues, positionApi } from '../org.api.ts';
 import { POSITION_RANK_OPTIONS } from '../org.rules.ts';
 
 /** Add or edit a position: code (unique in the tenant), name and post rank. */
@@ -19,7 +19,7 @@ export function PositionFormModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<PositionFormValues>();
-  const save = useSystemMutation(positionApi.save, [orgKeys.positions]);
+  const save = useCrudMutation(positionApi, positionApi.save);
   const initialValues = useMemo<Partial<PositionFormValues>>(
     () =>
       position

@@ -5,8 +5,8 @@ import { useMemo } from 'react';
 import { CronInput } from '../../../shared/cron/CronInput.tsx';
 import { CronNextRuns } from '../../../shared/cron/CronPreview.tsx';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { useSystemMutation } from '../api.ts';
-import { jobKeys, type QuartzJobFormValues, quartzApi, useQuartzHandlers } from '../jobs.api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
+import { type QuartzJobFormValues, quartzApi, useQuartzHandlers } from '../jobs.api.ts';
 import { schemaRule } from '../schemaRule.ts';
 
 const S = quartzJobAddSchema.shape;
@@ -34,7 +34,7 @@ export function QuartzJobFormModal({
   const handlers = useQuartzHandlers(open);
   const handlerName = Form.useWatch('jobClassName', form);
   const cron = Form.useWatch('cronExpression', form);
-  const save = useSystemMutation(quartzApi.save, [jobKeys.quartz]);
+  const save = useCrudMutation(quartzApi, quartzApi.save);
   const hint = handlers.data?.find((h) => h.name === handlerName)?.parameterHint;
   const initialValues = useMemo<Partial<QuartzJobFormValues>>(
     () =>

@@ -3,7 +3,8 @@ import { DATA_SCOPE_LABELS, ROLE_MESSAGES } from '@aps/shared/constants';
 import { App, Form, Input, Select } from 'antd';
 import { useMemo } from 'react';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { type RoleFormValues, roleApi, systemKeys, useSystemMutation } from '../api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
+import { type RoleFormValues, roleApi } from '../api.ts';
 
 export const DATA_SCOPE_OPTIONS = Object.entries(DATA_SCOPE_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -11,7 +12,7 @@ export const DATA_SCOPE_OPTIONS = Object.entries(DATA_SCOPE_LABELS).map(([value,
 export function RoleFormModal({ open, role, onClose }: { open: boolean; role: RoleDto | null; onClose(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<RoleFormValues>();
-  const save = useSystemMutation(roleApi.save, [systemKeys.roles]);
+  const save = useCrudMutation(roleApi, roleApi.save);
   const initialValues = useMemo<Partial<RoleFormValues>>(
     () =>
       role

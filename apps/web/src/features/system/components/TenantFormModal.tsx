@@ -3,8 +3,8 @@ import { maxLengthMessage, TENANT_ID_MAX, TENANT_MESSAGES } from '@aps/shared/co
 import { App, Form, Input, InputNumber, Radio } from 'antd';
 import { useMemo } from 'react';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { useSystemMutation } from '../api.ts';
-import { orgKeys, tenantApi } from '../org.api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
+import { tenantApi } from '../org.api.ts';
 import { TENANT_STATUS, toStatus } from '../org.rules.ts';
 
 type FormShape = Omit<TenantAddRequest, 'id'> & { id?: number | null };
@@ -23,8 +23,8 @@ export function TenantFormModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormShape>();
-  const add = useSystemMutation(tenantApi.add, [orgKeys.tenants]);
-  const edit = useSystemMutation(tenantApi.edit, [orgKeys.tenants]);
+  const add = useCrudMutation(tenantApi, tenantApi.add);
+  const edit = useCrudMutation(tenantApi, tenantApi.edit);
   const initialValues = useMemo<Partial<FormShape>>(
     () => (tenant ? { id: tenant.id, name: tenant.name, status: toStatus(tenant.status) } : { status: 1 }),
     [tenant],

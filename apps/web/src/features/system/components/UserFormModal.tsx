@@ -5,7 +5,8 @@ import type { Rule } from 'antd/es/form';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { ModalForm } from '../../../shared/list/ModalForm.tsx';
-import { systemKeys, type UserFormValues, useAllRoles, useDepartTree, userApi, useSystemMutation } from '../api.ts';
+import { useCrudMutation } from '../../../shared/list/useCrudList.ts';
+import { type UserFormValues, useAllRoles, useDepartTree, userApi } from '../api.ts';
 import { SEX_OPTIONS, USER_END_OPTIONS, useDict } from '../dict.ts';
 
 type FormShape = Omit<UserFormValues, 'birthday' | 'sex'> & { birthday?: Dayjs | null; sex?: number | null };
@@ -37,7 +38,7 @@ export function UserFormModal({ open, user, onClose }: { open: boolean; user: Us
   const departs = useDepartTree();
   const sexes = useDict(DICT.sex, SEX_OPTIONS);
   const ends = useDict(DICT.userEnd, USER_END_OPTIONS);
-  const save = useSystemMutation(userApi.save, [systemKeys.users, systemKeys.departs]);
+  const save = useCrudMutation(userApi, userApi.save);
   const isEdit = Boolean(user);
 
   const initialValues = useMemo<Partial<FormShape>>(

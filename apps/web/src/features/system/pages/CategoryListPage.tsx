@@ -1,19 +1,17 @@
 import type { CategoryDto } from '@aps/shared';
-import { CATEGORY_ROOT, PERMISSIONS } from '@aps/shared/constants';
-import { Alert, App, Button, Card, Form, Input, Table, type TableColumnsType } from 'antd';
+import { CATEGORY_ROOT } from '@aps/shared/constants';
+import { Alert, Button, Card, Form, Input, Table, type TableColumnsType } from 'antd';
 import { type Key, useMemo, useState } from 'react';
 import { usePermissionCheck } from '../../../shared/auth/Can.tsx';
-import { downloadBlob, errorText } from '../../../shared/list/download.ts';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
+import { errorText } from '../../../shared/list/download.ts';
 import type { ListSort } from '../../../shared/list/query.ts';
 import { RowActions } from '../../../shared/list/RowActions.tsx';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
-import { useSystemMutation } from '../api.ts';
+import { useCrudList } from '../../../shared/list/useCrudList.ts';
 import { type CategoryEditTarget, CategoryFormModal, type CategoryRef } from '../components/CategoryFormModal.tsx';
-import { categoryApi, dictKeys, useCategoryChildren } from '../dict.api.ts';
+import { categoryApi, useCategoryChildren } from '../dict.api.ts';
 
-const C = PERMISSIONS.category;
 /** Hierarchical codes (A01, A02, …) read in order. */
 const CODE_SORT: ListSort = { column: 'code', order: 'asc' };
 
@@ -30,19 +28,12 @@ type CategoryRow = CategoryDto & { children?: CategoryRow[] };
  * when it is opened. A search lists the matching categories of every level, flat.
  */
 export default function CategoryListPage() {
-  const { message } = App.useApp();
   const can = usePermissionCheck();
   const [form] = Form.useForm<CategoryFilters>();
-  const table = useServerTable<CategoryDto>({
-    queryKey: dictKeys.categories,
-    url: '/sys/category/list',
-    defaultSort: CODE_SORT,
-    scrollX: 900,
-  });
+  const list = useCrudList(categoryApi, { defaultSort: CODE_SORT, scrollX: 900 });
+  const { table } = list;
   const [expanded, setExpanded] = useState<string[]>([]);
   const [editing, setEditing] = useState<CategoryEditTarget | null>(null);
-  const remove = useSystemMutation(categoryApi.remove, [dictKeys.categories]);
-  const removeBatch = useSystemMutation(categoryApi.removeBatch, [dictKeys.categories]);
 
   const searching = Boolean(table.params.name || table.params.code);
   const children = useCategoryChildren(searching ? [] : expanded);
@@ -50,16 +41,16 @@ export default function CategoryListPage() {
   const rows = useMemo(() => {
     const roots = table.tableProps.dataSource;
     if (searching) return roots as CategoryRow[];
-    const attach = (list: CategoryDto[]): CategoryRow[] =>
-      list.map((c) => (c.hasChild === '1' ? { ...c, children: attach(children.byParent.get(c.id) ?? []) } : c));
+    const attach = (nodes: CategoryDto[]): CategoryRow[] =>
+      nodes.map((c) => (c.hasChild === '1' ? { ...c, children: attach(children.byParent.get(c.id) ?? []) } : c));
     return attach(roots);
   }, [table.tableProps.dataSource, children.byParent, searching]);
 
   /** Names of the rows on screen, for the parent field of the edit dialog. */
   const names = useMemo(() => {
     const map = new Map<string, string>();
-    const walk = (list: CategoryRow[]) => {
-      for (const r of list) {
+    const walk = (nodes: CategoryRow[]) => {
+      for (const r of nodes) {
         map.set(r.id, r.name);
         walk(r.children ?? []);
       }
@@ -78,17 +69,15 @@ export default function CategoryListPage() {
       title: '分类名称',
       dataIndex: 'name',
       ellipsis: true,
-      sorter: true,
-      sortOrder: table.sortOrder('name'),
+      ...list.sortable('name'),
     },
-    { title: '分类编码', dataIndex: 'code', width: 180, sorter: true, sortOrder: table.sortOrder('code') },
+    { title: '分类编码', dataIndex: 'code', width: 180, ...list.sortable('code') },
     { title: '创建人', dataIndex: 'createBy', width: 110 },
     {
       title: '创建时间',
       dataIndex: 'createTime',
       width: 170,
-      sorter: true,
-      sortOrder: table.sortOrder('createTime'),
+      ...list.sortable('createTime'),
     },
     {
       title: '操作',
@@ -98,9 +87,9 @@ export default function CategoryListPage() {
       render: (_, row) => (
         <RowActions
           onEdit={() => setEditing({ category: row, parent: row.pid === CATEGORY_ROOT ? undefined : refOf(row.pid) })}
-          editCode={C.edit}
+          editCode={list.codes.edit}
           extra={
-            can(C.edit) ? (
+            can(list.codes.edit) ? (
               <Button
                 type="link"
                 size="small"
@@ -110,11 +99,8 @@ export default function CategoryListPage() {
               </Button>
             ) : null
           }
-          onDelete={async () => {
-            await remove.mutateAsync(row.id);
-            message.success('删除成功!');
-          }}
-          deleteCode={C.edit}
+          onDelete={() => list.remove(row)}
+          deleteCode={list.codes.delete}
         />
       ),
     },
@@ -122,12 +108,7 @@ export default function CategoryListPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<CategoryFilters>
-        name="categorySearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<CategoryFilters> name="categorySearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="分类名称" name="name">
           <Input placeholder="请输入分类名称" allowClear />
         </Form.Item>
@@ -135,19 +116,7 @@ export default function CategoryListPage() {
           <Input placeholder="请输入分类编码" allowClear />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => setEditing({ category: null, parent: null })}
-        addCode={C.edit}
-        onExport={() => downloadBlob('/sys/category/exportXls', '分类字典.xlsx', table.params)}
-        exportCode={C.list}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys.map(String));
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={C.edit}
-      />
+      <CrudToolbar list={list} onAdd={() => setEditing({ category: null, parent: null })} exportName="分类字典.xlsx" />
       {children.error && (
         <Alert type="warning" showIcon title={errorText(children.error, '加载失败')} style={{ marginBottom: 12 }} />
       )}

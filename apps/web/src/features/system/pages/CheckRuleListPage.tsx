@@ -1,20 +1,14 @@
 import type { CheckRuleDto, CheckRuleItem } from '@aps/shared';
-import { PERMISSIONS } from '@aps/shared/constants';
-import { App, Button, Card, Form, Input, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
+import { Button, Card, Form, Input, Table, type TableColumnsType, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import { downloadBlob } from '../../../shared/list/download.ts';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
-import { useSystemMutation } from '../api.ts';
+import { useCrudList } from '../../../shared/list/useCrudList.ts';
 import { CheckRuleFormModal } from '../components/CheckRuleFormModal.tsx';
 import { CheckRuleTestModal } from '../components/CheckRuleTestModal.tsx';
 import { NameCell } from '../components/NameCell.tsx';
-import { checkRuleApi, jobKeys } from '../jobs.api.ts';
-
-const P = PERMISSIONS.checkRule;
+import { checkRuleApi } from '../jobs.api.ts';
 
 interface CheckRuleFilters {
   ruleName?: string;
@@ -44,32 +38,22 @@ function RuleSummary({ items }: { items: CheckRuleItem[] }) {
 
 /** 校验规则 (system/CheckRuleList): values checked segment by segment against regular expressions, with 测试. */
 export default function CheckRuleListPage() {
-  const { message } = App.useApp();
   const [form] = Form.useForm<CheckRuleFilters>();
-  const table = useServerTable<CheckRuleDto>({
-    queryKey: jobKeys.checkRules,
-    url: '/sys/checkRule/list',
-    scrollX: 960,
-  });
-  const editor = useFormDialog<CheckRuleDto>();
+  const list = useCrudList(checkRuleApi, { scrollX: 960 });
   const [testing, setTesting] = useState<CheckRuleDto | null>(null);
-  const remove = useSystemMutation(checkRuleApi.remove, [jobKeys.checkRules]);
-  const removeBatch = useSystemMutation(checkRuleApi.removeBatch, [jobKeys.checkRules]);
 
   const columns: TableColumnsType<CheckRuleDto> = [
     {
       title: '规则名称',
       dataIndex: 'ruleName',
-      sorter: true,
-      sortOrder: table.sortOrder('ruleName'),
+      ...list.sortable('ruleName'),
       render: (v: string, row) => <NameCell name={v} description={row.description} />,
     },
     {
       title: '规则编码',
       dataIndex: 'ruleCode',
       width: 150,
-      sorter: true,
-      sortOrder: table.sortOrder('ruleCode'),
+      ...list.sortable('ruleCode'),
       ellipsis: true,
     },
     {
@@ -82,8 +66,7 @@ export default function CheckRuleListPage() {
       title: '创建时间',
       dataIndex: 'createTime',
       width: 160,
-      sorter: true,
-      sortOrder: table.sortOrder('createTime'),
+      ...list.sortable('createTime'),
     },
     {
       title: '操作',
@@ -91,19 +74,14 @@ export default function CheckRuleListPage() {
       width: 170,
       fixed: 'right',
       render: (_, row) => (
-        <RowActions
-          onEdit={() => editor.show(row)}
-          editCode={P.edit}
+        <CrudRowActions
+          list={list}
+          row={row}
           extra={
             <Button type="link" size="small" onClick={() => setTesting(row)}>
               测试
             </Button>
           }
-          onDelete={async () => {
-            await remove.mutateAsync(row.id);
-            message.success('删除成功!');
-          }}
-          deleteCode={P.edit}
         />
       ),
     },
@@ -111,12 +89,7 @@ export default function CheckRuleListPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<CheckRuleFilters>
-        name="checkRuleSearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<CheckRuleFilters> name="checkRuleSearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="规则名称" name="ruleName">
           <Input placeholder="请输入规则名称" allowClear />
         </Form.Item>
@@ -124,21 +97,9 @@ export default function CheckRuleListPage() {
           <Input placeholder="请输入规则编码" allowClear />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={P.edit}
-        onExport={() => downloadBlob('/sys/checkRule/exportXls', '校验规则.xlsx', table.params)}
-        exportCode={P.list}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys.map(String));
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={P.edit}
-      />
-      <Table<CheckRuleDto> {...table.tableProps} columns={columns} />
-      <CheckRuleFormModal open={editor.open} rule={editor.record} onClose={editor.hide} />
+      <CrudToolbar list={list} exportName="校验规则.xlsx" />
+      <Table<CheckRuleDto> {...list.table.tableProps} columns={columns} />
+      <CheckRuleFormModal open={list.editor.open} rule={list.editor.record} onClose={list.editor.hide} />
       <CheckRuleTestModal rule={testing} onClose={() => setTesting(null)} />
     </Card>
   );

@@ -1,23 +1,17 @@
 import { SyncOutlined } from '@ant-design/icons';
 import type { DictDto } from '@aps/shared';
-import { PERMISSIONS } from '@aps/shared/constants';
 import { App, Button, Card, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { downloadBlob } from '../../../shared/list/download.ts';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
+import { useCrudList } from '../../../shared/list/useCrudList.ts';
 import { refreshDictCache } from '../../auth/api.ts';
 import { useSessionStore } from '../../auth/store.ts';
 import { CACHE_MESSAGES } from '../../header/UserMenu.tsx';
-import { useSystemMutation } from '../api.ts';
 import { DictFormModal } from '../components/DictFormModal.tsx';
 import { DictItemDrawer } from '../components/DictItemDrawer.tsx';
-import { dictApi, dictKeys } from '../dict.api.ts';
-
-const D = PERMISSIONS.dict;
+import { dictApi } from '../dict.api.ts';
 
 interface DictFilters {
   dictName?: string;
@@ -28,15 +22,12 @@ interface DictFilters {
 export default function DictListPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<DictFilters>();
-  const table = useServerTable<DictDto>({ queryKey: dictKeys.dicts, url: '/sys/dict/list', scrollX: 900 });
-  const editor = useFormDialog<DictDto>();
+  const list = useCrudList(dictApi, { scrollX: 900 });
   // The drawer keeps its dictionary while it slides out.
   const [itemsOf, setItemsOf] = useState<DictDto | null>(null);
   const [itemsOpen, setItemsOpen] = useState(false);
   const [refreshing, setRefreshing] = useState(false);
   const setDictItems = useSessionStore((s) => s.setDictItems);
-  const remove = useSystemMutation(dictApi.remove, [dictKeys.dicts]);
-  const removeBatch = useSystemMutation(dictApi.removeBatch, [dictKeys.dicts]);
 
   // §7: the server drops its cache, then this session reloads every item (kept 7 days).
   async function refreshCache() {
@@ -57,16 +48,14 @@ export default function DictListPage() {
       dataIndex: 'dictName',
       width: 160,
       ellipsis: true,
-      sorter: true,
-      sortOrder: table.sortOrder('dictName'),
+      ...list.sortable('dictName'),
     },
     {
       title: '字典编码',
       dataIndex: 'dictCode',
       width: 160,
       ellipsis: true,
-      sorter: true,
-      sortOrder: table.sortOrder('dictCode'),
+      ...list.sortable('dictCode'),
     },
     { title: '描述', dataIndex: 'description', ellipsis: true },
     { title: '字典项数', dataIndex: 'itemCount', width: 80, align: 'right' },
@@ -74,8 +63,7 @@ export default function DictListPage() {
       title: '创建时间',
       dataIndex: 'createTime',
       width: 170,
-      sorter: true,
-      sortOrder: table.sortOrder('createTime'),
+      ...list.sortable('createTime'),
     },
     {
       title: '操作',
@@ -83,9 +71,9 @@ export default function DictListPage() {
       width: 220,
       fixed: 'right',
       render: (_, row) => (
-        <RowActions
-          onEdit={() => editor.show(row)}
-          editCode={D.edit}
+        <CrudRowActions
+          list={list}
+          row={row}
           extra={
             <Button
               type="link"
@@ -98,11 +86,6 @@ export default function DictListPage() {
               字典配置
             </Button>
           }
-          onDelete={async () => {
-            await remove.mutateAsync(row.id);
-            message.success('删除成功!');
-          }}
-          deleteCode={D.edit}
           deleteConfirm={row.itemCount > 0 ? `确定删除该字典及其 ${row.itemCount} 个字典项吗?` : '确定删除吗?'}
         />
       ),
@@ -111,12 +94,7 @@ export default function DictListPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<DictFilters>
-        name="dictSearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<DictFilters> name="dictSearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="字典名称" name="dictName">
           <Input placeholder="请输入字典名称" allowClear />
         </Form.Item>
@@ -124,26 +102,14 @@ export default function DictListPage() {
           <Input placeholder="请输入字典编码" allowClear />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={D.edit}
-        onExport={() => downloadBlob('/sys/dict/exportXls', '数据字典.xlsx', table.params)}
-        exportCode={D.list}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys.map(String));
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={D.edit}
-      >
+      <CrudToolbar list={list} exportName="数据字典.xlsx">
         {/* Needs only a login (GET /sys/dict/refleshCache), like the header's 刷新缓存. */}
         <Button icon={<SyncOutlined />} loading={refreshing} onClick={refreshCache}>
           刷新缓存
         </Button>
-      </ListToolbar>
-      <Table<DictDto> {...table.tableProps} columns={columns} />
-      <DictFormModal open={editor.open} dict={editor.record} onClose={editor.hide} />
+      </CrudToolbar>
+      <Table<DictDto> {...list.table.tableProps} columns={columns} />
+      <DictFormModal open={list.editor.open} dict={list.editor.record} onClose={list.editor.hide} />
       <DictItemDrawer open={itemsOpen} dict={itemsOf} onClose={() => setItemsOpen(false)} />
     </Card>
   );

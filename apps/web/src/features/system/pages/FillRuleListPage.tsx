@@ -1,19 +1,16 @@
 import type { FillRuleDto, FillRuleReset } from '@aps/shared';
-import { FILL_RULE_RESET_LABELS, PERMISSIONS } from '@aps/shared/constants';
+import { FILL_RULE_RESET_LABELS } from '@aps/shared/constants';
 import { App, Button, Card, Form, Input, Popconfirm, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { usePermissionCheck } from '../../../shared/auth/Can.tsx';
-import { downloadBlob, warnFailure } from '../../../shared/list/download.ts';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
+import { warnFailure } from '../../../shared/list/download.ts';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
-import { useSystemMutation } from '../api.ts';
+import { useCrudList } from '../../../shared/list/useCrudList.ts';
 import { FillRuleFormModal } from '../components/FillRuleFormModal.tsx';
 import { NameCell } from '../components/NameCell.tsx';
-import { fillRuleApi, jobKeys } from '../jobs.api.ts';
+import { fillRuleApi } from '../jobs.api.ts';
 
-const P = PERMISSIONS.fillRule;
 const RESET_COLORS: Record<FillRuleReset, string> = {
   none: 'default',
   daily: 'blue',
@@ -31,10 +28,7 @@ export default function FillRuleListPage() {
   const { message, modal } = App.useApp();
   const can = usePermissionCheck();
   const [form] = Form.useForm<FillRuleFilters>();
-  const table = useServerTable<FillRuleDto>({ queryKey: jobKeys.fillRules, url: '/sys/fillRule/list', scrollX: 960 });
-  const editor = useFormDialog<FillRuleDto>();
-  const remove = useSystemMutation(fillRuleApi.remove, [jobKeys.fillRules]);
-  const removeBatch = useSystemMutation(fillRuleApi.removeBatch, [jobKeys.fillRules]);
+  const list = useCrudList(fillRuleApi, { scrollX: 960 });
 
   async function generate(row: FillRuleDto) {
     try {
@@ -60,16 +54,14 @@ export default function FillRuleListPage() {
     {
       title: '规则名称',
       dataIndex: 'ruleName',
-      sorter: true,
-      sortOrder: table.sortOrder('ruleName'),
+      ...list.sortable('ruleName'),
       render: (v: string, row) => <NameCell name={v} description={row.description} />,
     },
     {
       title: '规则编码',
       dataIndex: 'ruleCode',
       width: 150,
-      sorter: true,
-      sortOrder: table.sortOrder('ruleCode'),
+      ...list.sortable('ruleCode'),
       ellipsis: true,
     },
     {
@@ -99,11 +91,11 @@ export default function FillRuleListPage() {
       width: 170,
       fixed: 'right',
       render: (_, row) => (
-        <RowActions
-          onEdit={() => editor.show(row)}
-          editCode={P.edit}
+        <CrudRowActions
+          list={list}
+          row={row}
           extra={
-            can(P.edit) ? (
+            can(list.codes.edit) ? (
               <Popconfirm
                 title={`按“${row.ruleName}”生成一个编号？`}
                 description="生成会占用一个流水号"
@@ -117,11 +109,6 @@ export default function FillRuleListPage() {
               </Popconfirm>
             ) : null
           }
-          onDelete={async () => {
-            await remove.mutateAsync(row.id);
-            message.success('删除成功!');
-          }}
-          deleteCode={P.edit}
         />
       ),
     },
@@ -129,12 +116,7 @@ export default function FillRuleListPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<FillRuleFilters>
-        name="fillRuleSearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<FillRuleFilters> name="fillRuleSearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="规则名称" name="ruleName">
           <Input placeholder="请输入规则名称" allowClear />
         </Form.Item>
@@ -142,21 +124,9 @@ export default function FillRuleListPage() {
           <Input placeholder="请输入规则编码" allowClear />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={P.edit}
-        onExport={() => downloadBlob('/sys/fillRule/exportXls', '填值规则.xlsx', table.params)}
-        exportCode={P.list}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys.map(String));
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={P.edit}
-      />
-      <Table<FillRuleDto> {...table.tableProps} columns={columns} />
-      <FillRuleFormModal open={editor.open} rule={editor.record} onClose={editor.hide} />
+      <CrudToolbar list={list} exportName="填值规则.xlsx" />
+      <Table<FillRuleDto> {...list.table.tableProps} columns={columns} />
+      <FillRuleFormModal open={list.editor.open} rule={list.editor.record} onClose={list.editor.hide} />
     </Card>
   );
 }

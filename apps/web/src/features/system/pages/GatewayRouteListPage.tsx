@@ -1,19 +1,13 @@
 import type { GatewayDefinition, GatewayRouteDto } from '@aps/shared';
-import { PERMISSIONS } from '@aps/shared/constants';
 import { App, Card, Form, Input, Select, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
-import { downloadBlob } from '../../../shared/list/download.ts';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
-import { useSystemMutation } from '../api.ts';
+import { useCrudList, useCrudMutation } from '../../../shared/list/useCrudList.ts';
 import { GatewayRouteFormModal } from '../components/GatewayRouteFormModal.tsx';
-import { gatewayApi, orgKeys } from '../org.api.ts';
+import { gatewayApi } from '../org.api.ts';
 import { type BinaryStatus, GATEWAY_STATUS, shortcutOf } from '../org.rules.ts';
 
-// Gateway routes hold only the two codes: every write is system:gateway:edit.
-const G = PERMISSIONS.gateway;
 const STATUS_OPTIONS = GATEWAY_STATUS.map(({ value, label }) => ({ value, label }));
 
 interface GatewayFilters {
@@ -43,17 +37,13 @@ function Definitions({ list, color }: { list: GatewayDefinition[]; color?: strin
 export default function GatewayRouteListPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<GatewayFilters>();
-  const table = useServerTable<GatewayRouteDto>({
-    queryKey: orgKeys.gatewayRoutes,
-    url: '/sys/gatewayRoute/list',
+  // Gateway routes hold only the two codes: every write is system:gateway:edit.
+  const list = useCrudList(gatewayApi, {
     // Routes match in this order, so the list shows it (ties: the server's id order).
     defaultSort: { column: 'sortOrder', order: 'asc' },
     scrollX: 960,
   });
-  const editor = useFormDialog<GatewayRouteDto>();
-  const remove = useSystemMutation(gatewayApi.remove, [orgKeys.gatewayRoutes]);
-  const removeBatch = useSystemMutation(gatewayApi.removeBatch, [orgKeys.gatewayRoutes]);
-  const setStatus = useSystemMutation(gatewayApi.setStatus, [orgKeys.gatewayRoutes]);
+  const setStatus = useCrudMutation(gatewayApi, gatewayApi.setStatus);
 
   async function changeStatus(route: GatewayRouteDto, status: BinaryStatus) {
     await setStatus.mutateAsync({ route, status });
@@ -66,16 +56,14 @@ export default function GatewayRouteListPage() {
       dataIndex: 'routerId',
       width: 120,
       fixed: 'left',
-      sorter: true,
-      sortOrder: table.sortOrder('routerId'),
+      ...list.sortable('routerId'),
       ellipsis: true,
     },
     {
       title: '路由名称',
       dataIndex: 'name',
       width: 110,
-      sorter: true,
-      sortOrder: table.sortOrder('name'),
+      ...list.sortable('name'),
       ellipsis: true,
     },
     { title: '路由URI', dataIndex: 'uri', width: 140, ellipsis: true },
@@ -90,8 +78,7 @@ export default function GatewayRouteListPage() {
       dataIndex: 'sortOrder',
       width: 64,
       align: 'right',
-      sorter: true,
-      sortOrder: table.sortOrder('sortOrder'),
+      ...list.sortable('sortOrder'),
     },
     {
       title: '状态',
@@ -109,36 +96,25 @@ export default function GatewayRouteListPage() {
       width: 140,
       fixed: 'right',
       render: (_, row) => (
-        <RowActions
-          onEdit={() => editor.show(row)}
-          editCode={G.edit}
+        <CrudRowActions
+          list={list}
+          row={row}
           more={[
             row.status === 1
               ? {
                   key: 'disable',
                   label: '停用',
-                  code: G.edit,
+                  code: list.codes.edit,
                   confirm: `确定停用路由 ${row.routerId} 吗?`,
                   onClick: () => changeStatus(row, 0),
                 }
               : {
                   key: 'enable',
                   label: '启用',
-                  code: G.edit,
+                  code: list.codes.edit,
                   confirm: `确定启用路由 ${row.routerId} 吗?`,
                   onClick: () => changeStatus(row, 1),
                 },
-            {
-              key: 'delete',
-              label: '删除',
-              code: G.edit,
-              danger: true,
-              confirm: '确定删除吗?',
-              onClick: async () => {
-                await remove.mutateAsync(row.id);
-                message.success('删除成功!');
-              },
-            },
           ]}
         />
       ),
@@ -147,12 +123,7 @@ export default function GatewayRouteListPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<GatewayFilters>
-        name="gatewaySearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<GatewayFilters> name="gatewaySearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="路由ID" name="routerId">
           <Input placeholder="请输入路由ID" allowClear />
         </Form.Item>
@@ -163,21 +134,9 @@ export default function GatewayRouteListPage() {
           <Select placeholder="请选择" allowClear options={STATUS_OPTIONS} />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={G.edit}
-        onExport={() => downloadBlob('/sys/gatewayRoute/exportXls', '网关路由.xlsx', table.params)}
-        exportCode={G.list}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys);
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={G.edit}
-      />
-      <Table<GatewayRouteDto> {...table.tableProps} columns={columns} />
-      <GatewayRouteFormModal open={editor.open} route={editor.record} onClose={editor.hide} />
+      <CrudToolbar list={list} exportName="网关路由.xlsx" />
+      <Table<GatewayRouteDto> {...list.table.tableProps} columns={columns} />
+      <GatewayRouteFormModal open={list.editor.open} route={list.editor.record} onClose={list.editor.hide} />
     </Card>
   );
 }

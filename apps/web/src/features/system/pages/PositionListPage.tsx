@@ -1,19 +1,14 @@
 import type { PositionDto } from '@aps/shared';
-import { PERMISSIONS, POSITION_RANKS } from '@aps/shared/constants';
-import { App, Card, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
-import { downloadBlob } from '../../../shared/list/download.ts';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { POSITION_RANKS } from '@aps/shared/constants';
+import { Card, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
-import { useSystemMutation } from '../api.ts';
+import { useCrudList } from '../../../shared/list/useCrudList.ts';
 import { PositionFormModal } from '../components/PositionFormModal.tsx';
-import { orgKeys, positionApi } from '../org.api.ts';
+import { positionApi } from '../org.api.ts';
 import { POSITION_RANK_OPTIONS } from '../org.rules.ts';
 
-// Positions hold only the two codes: every write is system:position:edit.
-const P = PERMISSIONS.position;
 const RANK_COLORS: Record<string, string> = {
   '1': 'default',
   '2': 'cyan',
@@ -30,22 +25,18 @@ interface PositionFilters {
 
 /** 职务管理 (system/PositionList): the tenant's positions with their post rank (职级). */
 export default function PositionListPage() {
-  const { message } = App.useApp();
   const [form] = Form.useForm<PositionFilters>();
-  const table = useServerTable<PositionDto>({ queryKey: orgKeys.positions, url: '/sys/position/list' });
-  const editor = useFormDialog<PositionDto>();
-  const remove = useSystemMutation(positionApi.remove, [orgKeys.positions]);
-  const removeBatch = useSystemMutation(positionApi.removeBatch, [orgKeys.positions]);
+  // Positions hold only the two codes: every write is system:position:edit.
+  const list = useCrudList(positionApi);
 
   const columns: TableColumnsType<PositionDto> = [
-    { title: '职务编码', dataIndex: 'code', width: 180, sorter: true, sortOrder: table.sortOrder('code') },
-    { title: '职务名称', dataIndex: 'name', sorter: true, sortOrder: table.sortOrder('name'), ellipsis: true },
+    { title: '职务编码', dataIndex: 'code', width: 180, ...list.sortable('code') },
+    { title: '职务名称', dataIndex: 'name', ...list.sortable('name'), ellipsis: true },
     {
       title: '职级',
       dataIndex: 'postRank',
       width: 110,
-      sorter: true,
-      sortOrder: table.sortOrder('postRank'),
+      ...list.sortable('postRank'),
       render: (v: string) => <Tag color={RANK_COLORS[v]}>{POSITION_RANKS[v] ?? v}</Tag>,
     },
     { title: '创建人', dataIndex: 'createBy', width: 110, render: (v: string | null) => v || '-' },
@@ -53,35 +44,19 @@ export default function PositionListPage() {
       title: '创建时间',
       dataIndex: 'createTime',
       width: 170,
-      sorter: true,
-      sortOrder: table.sortOrder('createTime'),
+      ...list.sortable('createTime'),
     },
     {
       title: '操作',
       key: 'action',
       width: 120,
-      render: (_, row) => (
-        <RowActions
-          onEdit={() => editor.show(row)}
-          editCode={P.edit}
-          onDelete={async () => {
-            await remove.mutateAsync(row.id);
-            message.success('删除成功!');
-          }}
-          deleteCode={P.edit}
-        />
-      ),
+      render: (_, row) => <CrudRowActions list={list} row={row} />,
     },
   ];
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<PositionFilters>
-        name="positionSearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<PositionFilters> name="positionSearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="职务编码" name="code">
           <Input placeholder="请输入职务编码" allowClear />
         </Form.Item>
@@ -92,21 +67,9 @@ export default function PositionListPage() {
           <Select placeholder="请选择" allowClear options={POSITION_RANK_OPTIONS} />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={P.edit}
-        onExport={() => downloadBlob('/sys/position/exportXls', '职务.xlsx', table.params)}
-        exportCode={P.list}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys);
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={P.edit}
-      />
-      <Table<PositionDto> {...table.tableProps} columns={columns} />
-      <PositionFormModal open={editor.open} position={editor.record} onClose={editor.hide} />
+      <CrudToolbar list={list} exportName="职务.xlsx" />
+      <Table<PositionDto> {...list.table.tableProps} columns={columns} />
+      <PositionFormModal open={list.editor.open} position={list.editor.record} onClose={list.editor.hide} />
     </Card>
   );
 }

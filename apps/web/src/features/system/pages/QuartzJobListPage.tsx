@@ -1,6 +1,6 @@
 import { CheckCircleFilled, CloseCircleFilled } from '@ant-design/icons';
 import type { QuartzJobDto } from '@aps/shared';
-import { PERMISSIONS, QUARTZ_MESSAGES, QUARTZ_STATUS, QUARTZ_STATUS_LABELS } from '@aps/shared/constants';
+import { QUARTZ_MESSAGES, QUARTZ_STATUS, QUARTZ_STATUS_LABELS } from '@aps/shared/constants';
 import {
   App,
   Button,
@@ -19,18 +19,14 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { usePermissionCheck } from '../../../shared/auth/Can.tsx';
-import { downloadBlob, warnFailure } from '../../../shared/list/download.ts';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
+import { warnFailure } from '../../../shared/list/download.ts';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
-import { useSystemMutation } from '../api.ts';
+import { useCrudList, useCrudMutation } from '../../../shared/list/useCrudList.ts';
 import { QUARTZ_STATUS_OPTIONS, QuartzJobFormModal } from '../components/QuartzJobFormModal.tsx';
 import { QuartzJobLogDrawer } from '../components/QuartzJobLogDrawer.tsx';
-import { jobKeys, quartzApi } from '../jobs.api.ts';
-
-const P = PERMISSIONS.job;
+import { quartzApi } from '../jobs.api.ts';
 
 interface QuartzJobFilters {
   jobClassName?: string;
@@ -42,14 +38,11 @@ export default function QuartzJobListPage() {
   const { message } = App.useApp();
   const can = usePermissionCheck();
   const [form] = Form.useForm<QuartzJobFilters>();
-  const table = useServerTable<QuartzJobDto>({ queryKey: jobKeys.quartz, url: '/sys/quartzJob/list', scrollX: 1280 });
-  const editor = useFormDialog<QuartzJobDto>();
+  const list = useCrudList(quartzApi, { scrollX: 1280 });
   const [logOf, setLogOf] = useState<QuartzJobDto | null>(null);
-  const remove = useSystemMutation(quartzApi.remove, [jobKeys.quartz]);
-  const removeBatch = useSystemMutation(quartzApi.removeBatch, [jobKeys.quartz]);
-  const resume = useSystemMutation(quartzApi.resume, [jobKeys.quartz]);
-  const pause = useSystemMutation(quartzApi.pause, [jobKeys.quartz]);
-  const execute = useSystemMutation(quartzApi.execute, [jobKeys.quartz]);
+  const resume = useCrudMutation(quartzApi, quartzApi.resume);
+  const pause = useCrudMutation(quartzApi, quartzApi.pause);
+  const execute = useCrudMutation(quartzApi, quartzApi.execute);
 
   async function toggle(row: QuartzJobDto) {
     try {
@@ -71,8 +64,7 @@ export default function QuartzJobListPage() {
       dataIndex: 'jobClassName',
       width: 200,
       fixed: 'left',
-      sorter: true,
-      sortOrder: table.sortOrder('jobClassName'),
+      ...list.sortable('jobClassName'),
       render: (v: string, row) => (
         <div style={{ lineHeight: 1.4 }}>
           <div>{row.jobTitle ?? <Typography.Text type="danger">未注册的任务</Typography.Text>}</div>
@@ -94,8 +86,7 @@ export default function QuartzJobListPage() {
       dataIndex: 'status',
       width: 80,
       align: 'center',
-      sorter: true,
-      sortOrder: table.sortOrder('status'),
+      ...list.sortable('status'),
       render: (v: number) => (
         <Tag color={v === QUARTZ_STATUS.running ? 'success' : 'default'}>{QUARTZ_STATUS_LABELS[v] ?? v}</Tag>
       ),
@@ -137,12 +128,12 @@ export default function QuartzJobListPage() {
       render: (_, row) => {
         const running = row.status === QUARTZ_STATUS.running;
         return (
-          <RowActions
-            onEdit={() => editor.show(row)}
-            editCode={P.edit}
+          <CrudRowActions
+            list={list}
+            row={row}
             extra={
               <Space size={0} separator={<Divider orientation="vertical" />}>
-                {can(P.edit) && (
+                {can(list.codes.edit) && (
                   <Popconfirm
                     title={running ? '确定暂停该任务吗?' : '确定启动该任务吗?'}
                     okText="确定"
@@ -163,22 +154,11 @@ export default function QuartzJobListPage() {
               {
                 key: 'execute',
                 label: '立即执行',
-                code: P.edit,
+                code: list.codes.edit,
                 confirm: '确定立即执行一次该任务吗?',
                 onClick: async () => {
                   await execute.mutateAsync(row.id);
                   message.success(QUARTZ_MESSAGES.executed);
-                },
-              },
-              {
-                key: 'delete',
-                label: '删除',
-                code: P.edit,
-                danger: true,
-                confirm: '确定删除吗?',
-                onClick: async () => {
-                  await remove.mutateAsync(row.id);
-                  message.success('删除成功!');
                 },
               },
             ]}
@@ -190,12 +170,7 @@ export default function QuartzJobListPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<QuartzJobFilters>
-        name="quartzJobSearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<QuartzJobFilters> name="quartzJobSearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="任务类名" name="jobClassName">
           <Input placeholder="请输入任务类名" allowClear />
         </Form.Item>
@@ -203,27 +178,15 @@ export default function QuartzJobListPage() {
           <Select placeholder="请选择" allowClear options={QUARTZ_STATUS_OPTIONS} />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={P.edit}
-        onExport={() => downloadBlob('/sys/quartzJob/exportXls', '定时任务.xlsx', table.params)}
-        exportCode={P.list}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys.map(String));
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={P.edit}
-      />
-      <Table<QuartzJobDto> {...table.tableProps} columns={columns} />
-      <QuartzJobFormModal open={editor.open} job={editor.record} onClose={editor.hide} />
+      <CrudToolbar list={list} exportName="定时任务.xlsx" />
+      <Table<QuartzJobDto> {...list.table.tableProps} columns={columns} />
+      <QuartzJobFormModal open={list.editor.open} job={list.editor.record} onClose={list.editor.hide} />
       <QuartzJobLogDrawer
         job={logOf}
         onClose={() => {
           setLogOf(null);
           // New runs change 上次执行 and 下次执行时间.
-          void table.refresh();
+          void list.table.refresh();
         }}
       />
     </Card>

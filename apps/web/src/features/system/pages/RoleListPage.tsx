@@ -1,14 +1,13 @@
 import type { RoleDto } from '@aps/shared';
 import { DATA_SCOPE_LABELS, PERMISSIONS } from '@aps/shared/constants';
-import { App, Button, Card, Form, Input, Table, type TableColumnsType, Tag } from 'antd';
+import { Button, Card, Form, Input, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { usePermissionCheck } from '../../../shared/auth/Can.tsx';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
-import { roleApi, systemKeys, useSystemMutation } from '../api.ts';
+import { useCrudList } from '../../../shared/list/useCrudList.ts';
+import { roleApi } from '../api.ts';
 import { RoleFormModal } from '../components/RoleFormModal.tsx';
 import { RoleGrantDrawer } from '../components/RoleGrantDrawer.tsx';
 
@@ -22,18 +21,14 @@ interface RoleFilters {
 
 /** 角色管理 (system/RoleList): roles of the tenant, their data scope, and 授权 of menus and buttons. */
 export default function RoleListPage() {
-  const { message } = App.useApp();
   const can = usePermissionCheck();
   const [form] = Form.useForm<RoleFilters>();
-  const table = useServerTable<RoleDto>({ queryKey: systemKeys.roles, url: '/sys/role/list' });
-  const editor = useFormDialog<RoleDto>();
+  const list = useCrudList(roleApi);
   const [granting, setGranting] = useState<RoleDto | null>(null);
-  const remove = useSystemMutation(roleApi.remove, [systemKeys.roles, systemKeys.users]);
-  const removeBatch = useSystemMutation(roleApi.removeBatch, [systemKeys.roles, systemKeys.users]);
 
   const columns: TableColumnsType<RoleDto> = [
-    { title: '角色名称', dataIndex: 'roleName', width: 180, sorter: true, sortOrder: table.sortOrder('roleName') },
-    { title: '角色编码', dataIndex: 'roleCode', width: 180, sorter: true, sortOrder: table.sortOrder('roleCode') },
+    { title: '角色名称', dataIndex: 'roleName', width: 180, ...list.sortable('roleName') },
+    { title: '角色编码', dataIndex: 'roleCode', width: 180, ...list.sortable('roleCode') },
     {
       title: '数据范围',
       dataIndex: 'dataScope',
@@ -46,17 +41,16 @@ export default function RoleListPage() {
       title: '创建时间',
       dataIndex: 'createTime',
       width: 170,
-      sorter: true,
-      sortOrder: table.sortOrder('createTime'),
+      ...list.sortable('createTime'),
     },
     {
       title: '操作',
       key: 'action',
       width: 180,
       render: (_, row) => (
-        <RowActions
-          onEdit={() => editor.show(row)}
-          editCode={R.edit}
+        <CrudRowActions
+          list={list}
+          row={row}
           extra={
             can(R.authorize) ? (
               <Button type="link" size="small" onClick={() => setGranting(row)}>
@@ -64,11 +58,6 @@ export default function RoleListPage() {
               </Button>
             ) : null
           }
-          onDelete={async () => {
-            await remove.mutateAsync(row.id);
-            message.success('删除成功!');
-          }}
-          deleteCode={R.delete}
         />
       ),
     },
@@ -76,12 +65,7 @@ export default function RoleListPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<RoleFilters>
-        name="roleSearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<RoleFilters> name="roleSearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="角色名称" name="roleName">
           <Input placeholder="请输入角色名称" allowClear />
         </Form.Item>
@@ -89,19 +73,9 @@ export default function RoleListPage() {
           <Input placeholder="请输入角色编码" allowClear />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={R.add}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys.map(String));
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={R.delete}
-      />
-      <Table<RoleDto> {...table.tableProps} columns={columns} />
-      <RoleFormModal open={editor.open} role={editor.record} onClose={editor.hide} />
+      <CrudToolbar list={list} />
+      <Table<RoleDto> {...list.table.tableProps} columns={columns} />
+      <RoleFormModal open={list.editor.open} role={list.editor.record} onClose={list.editor.hide} />
       <RoleGrantDrawer key={granting?.id ?? 'none'} role={granting} onClose={() => setGranting(null)} />
     </Card>
   );

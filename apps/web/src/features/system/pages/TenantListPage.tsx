@@ -1,19 +1,13 @@
 import type { TenantDto } from '@aps/shared';
-import { PERMISSIONS } from '@aps/shared/constants';
 import { App, Card, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
-import { downloadBlob } from '../../../shared/list/download.ts';
-import { ListToolbar } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
-import { useSystemMutation } from '../api.ts';
+import { useCrudList, useCrudMutation } from '../../../shared/list/useCrudList.ts';
 import { TenantFormModal } from '../components/TenantFormModal.tsx';
-import { orgKeys, tenantApi } from '../org.api.ts';
+import { tenantApi } from '../org.api.ts';
 import { type BinaryStatus, TENANT_STATUS } from '../org.rules.ts';
 
-// Tenants hold only the two codes: every write is system:tenant:edit.
-const T = PERMISSIONS.tenant;
 const STATUS_OPTIONS = TENANT_STATUS.map(({ value, label }) => ({ value, label }));
 
 interface TenantFilters {
@@ -25,11 +19,9 @@ interface TenantFilters {
 export default function TenantListPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<TenantFilters>();
-  const table = useServerTable<TenantDto>({ queryKey: orgKeys.tenants, url: '/sys/tenant/list' });
-  const editor = useFormDialog<TenantDto>();
-  const remove = useSystemMutation(tenantApi.remove, [orgKeys.tenants]);
-  const removeBatch = useSystemMutation(tenantApi.removeBatch, [orgKeys.tenants]);
-  const setStatus = useSystemMutation(tenantApi.setStatus, [orgKeys.tenants]);
+  // Tenants hold only the two codes: every write is system:tenant:edit.
+  const list = useCrudList(tenantApi);
+  const setStatus = useCrudMutation(tenantApi, tenantApi.setStatus);
 
   async function changeStatus(tenant: TenantDto, status: BinaryStatus) {
     await setStatus.mutateAsync({ tenant, status });
@@ -37,8 +29,8 @@ export default function TenantListPage() {
   }
 
   const columns: TableColumnsType<TenantDto> = [
-    { title: '租户编号', dataIndex: 'id', width: 110, sorter: true, sortOrder: table.sortOrder('id') },
-    { title: '租户名称', dataIndex: 'name', sorter: true, sortOrder: table.sortOrder('name'), ellipsis: true },
+    { title: '租户编号', dataIndex: 'id', width: 110, ...list.sortable('id') },
+    { title: '租户名称', dataIndex: 'name', ...list.sortable('name'), ellipsis: true },
     {
       title: '状态',
       dataIndex: 'status',
@@ -54,44 +46,32 @@ export default function TenantListPage() {
       title: '创建时间',
       dataIndex: 'createTime',
       width: 170,
-      sorter: true,
-      sortOrder: table.sortOrder('createTime'),
+      ...list.sortable('createTime'),
     },
     {
       title: '操作',
       key: 'action',
       width: 140,
       render: (_, row) => (
-        <RowActions
-          onEdit={() => editor.show(row)}
-          editCode={T.edit}
+        <CrudRowActions
+          list={list}
+          row={row}
           more={[
             row.status === 0
               ? {
                   key: 'unfreeze',
                   label: '解冻',
-                  code: T.edit,
+                  code: list.codes.edit,
                   confirm: `确定解冻租户 ${row.name} 吗?`,
                   onClick: () => changeStatus(row, 1),
                 }
               : {
                   key: 'freeze',
                   label: '冻结',
-                  code: T.edit,
+                  code: list.codes.edit,
                   confirm: `确定冻结租户 ${row.name} 吗?`,
                   onClick: () => changeStatus(row, 0),
                 },
-            {
-              key: 'delete',
-              label: '删除',
-              code: T.edit,
-              danger: true,
-              confirm: '确定删除吗?',
-              onClick: async () => {
-                await remove.mutateAsync(row.id);
-                message.success('删除成功!');
-              },
-            },
           ]}
         />
       ),
@@ -100,12 +80,7 @@ export default function TenantListPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<TenantFilters>
-        name="tenantSearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<TenantFilters> name="tenantSearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="租户名称" name="name">
           <Input placeholder="请输入租户名称" allowClear />
         </Form.Item>
@@ -113,21 +88,9 @@ export default function TenantListPage() {
           <Select placeholder="请选择" allowClear options={STATUS_OPTIONS} />
         </Form.Item>
       </SearchBar>
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={T.edit}
-        onExport={() => downloadBlob('/sys/tenant/exportXls', '租户.xlsx', table.params)}
-        exportCode={T.list}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys);
-          table.setSelectedRowKeys([]);
-          message.success('删除成功!');
-        }}
-        batchDeleteCode={T.edit}
-      />
-      <Table<TenantDto> {...table.tableProps} columns={columns} />
-      <TenantFormModal open={editor.open} tenant={editor.record} onClose={editor.hide} />
+      <CrudToolbar list={list} exportName="租户.xlsx" />
+      <Table<TenantDto> {...list.table.tableProps} columns={columns} />
+      <TenantFormModal open={list.editor.open} tenant={list.editor.record} onClose={list.editor.hide} />
     </Card>
   );
 }

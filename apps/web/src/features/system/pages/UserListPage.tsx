@@ -1,16 +1,15 @@
-import { DownOutlined, ImportOutlined } from '@ant-design/icons';
+import { DownOutlined } from '@ant-design/icons';
 import type { UserListRow } from '@aps/shared';
 import { DICT, PERMISSIONS, SUPER_QUERY_LISTS, USER_SUPER_QUERY_FIELDS } from '@aps/shared/constants';
 import { App, Button, Card, Dropdown, Form, Input, Select, Table, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { usePermissionCheck } from '../../../shared/auth/Can.tsx';
-import { ImportModal } from '../../../shared/excel/ImportModal.tsx';
-import { downloadBlob, warnFailure } from '../../../shared/list/download.ts';
-import { ListToolbar, SELECT_ONE } from '../../../shared/list/ListToolbar.tsx';
-import { useFormDialog } from '../../../shared/list/ModalForm.tsx';
-import { RowActions } from '../../../shared/list/RowActions.tsx';
+import { CrudRowActions } from '../../../shared/list/CrudRowActions.tsx';
+import { CrudToolbar } from '../../../shared/list/CrudToolbar.tsx';
+import { warnFailure } from '../../../shared/list/download.ts';
+import { SELECT_ONE } from '../../../shared/list/ListToolbar.tsx';
 import { SearchBar } from '../../../shared/list/SearchBar.tsx';
-import { useServerTable } from '../../../shared/list/useServerTable.ts';
+import { useCrudList } from '../../../shared/list/useCrudList.ts';
 import { SuperQuery } from '../../../shared/superQuery/SuperQuery.tsx';
 import { systemKeys, useDepartTree, userApi, useSystemMutation } from '../api.ts';
 import { PasswordModal } from '../components/PasswordModal.tsx';
@@ -27,20 +26,21 @@ interface UserFilters {
   departId?: string;
 }
 
+const IMPORT_HINT =
+  '表头须包含“用户账号”“用户姓名”“手机号”，可选“性别”“生日”“邮箱”“职务”，与导出的文件格式一致。导入的账号需由管理员“修改密码”后方可登录。';
+
 /** 用户管理 (system/UserList): the tenant's users with search, add/edit, freeze, password, delete, import and export. */
 export default function UserListPage() {
   const { message, modal } = App.useApp();
   const can = usePermissionCheck();
   const [form] = Form.useForm<UserFilters>();
-  const table = useServerTable<UserListRow>({ queryKey: systemKeys.users, url: '/sys/user/list', scrollX: 1120 });
+  const list = useCrudList(userApi, {
+    scrollX: 1120,
+    messages: { deleted: '删除用户成功', batchDeleted: '批量删除用户成功' },
+  });
   const departs = useDepartTree();
   const sexes = useDict(DICT.sex, SEX_OPTIONS);
-  const editor = useFormDialog<UserListRow>();
   const [passwordFor, setPasswordFor] = useState<UserListRow | null>(null);
-  const [importing, setImporting] = useState(false);
-
-  const remove = useSystemMutation(userApi.remove, [systemKeys.users]);
-  const removeBatch = useSystemMutation(userApi.removeBatch, [systemKeys.users]);
   const frozen = useSystemMutation(
     ({ ids, status }: { ids: readonly string[]; status: 1 | 2 }) => userApi.frozen(ids, status),
     [systemKeys.users, systemKeys.online],
@@ -52,7 +52,7 @@ export default function UserListPage() {
   }
 
   function batchStatus(status: 1 | 2) {
-    const ids = table.selectedRowKeys.map(String);
+    const ids = list.table.selectedRowKeys.map(String);
     if (!ids.length) {
       message.warning(SELECT_ONE);
       return;
@@ -65,7 +65,7 @@ export default function UserListPage() {
       onOk: async () => {
         try {
           await setStatus(ids, status);
-          table.setSelectedRowKeys([]);
+          list.table.setSelectedRowKeys([]);
         } catch (err) {
           warnFailure(message, err, '操作失败');
         }
@@ -79,16 +79,14 @@ export default function UserListPage() {
       dataIndex: 'username',
       width: 130,
       fixed: 'left',
-      sorter: true,
-      sortOrder: table.sortOrder('username'),
+      ...list.sortable('username'),
       ellipsis: true,
     },
     {
       title: '用户姓名',
       dataIndex: 'realname',
       width: 110,
-      sorter: true,
-      sortOrder: table.sortOrder('realname'),
+      ...list.sortable('realname'),
       ellipsis: true,
     },
     { title: '性别', dataIndex: 'sex', width: 60, align: 'center', render: (v) => textOf(sexes, v) },
@@ -100,16 +98,14 @@ export default function UserListPage() {
       dataIndex: 'status',
       width: 80,
       align: 'center',
-      sorter: true,
-      sortOrder: table.sortOrder('status'),
+      ...list.sortable('status'),
       render: (v: number) => <Tag color={v === 2 ? 'error' : 'success'}>{textOf(USER_STATUS_OPTIONS, v)}</Tag>,
     },
     {
       title: '创建时间',
       dataIndex: 'createTime',
       width: 170,
-      sorter: true,
-      sortOrder: table.sortOrder('createTime'),
+      ...list.sortable('createTime'),
     },
     {
       title: '操作',
@@ -117,9 +113,9 @@ export default function UserListPage() {
       width: 130,
       fixed: 'right',
       render: (_, row) => (
-        <RowActions
-          onEdit={() => editor.show(row)}
-          editCode={U.edit}
+        <CrudRowActions
+          list={list}
+          row={row}
           more={[
             {
               key: 'password',
@@ -142,17 +138,6 @@ export default function UserListPage() {
                   confirm: `确定冻结 ${row.username} 吗?`,
                   onClick: () => setStatus([row.id], 2),
                 },
-            {
-              key: 'delete',
-              label: '删除',
-              code: U.delete,
-              danger: true,
-              confirm: '确定删除吗?',
-              onClick: async () => {
-                await remove.mutateAsync(row.id);
-                message.success('删除用户成功');
-              },
-            },
           ]}
         />
       ),
@@ -161,12 +146,7 @@ export default function UserListPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <SearchBar<UserFilters>
-        name="userSearch"
-        form={form}
-        onSearch={(v) => table.search({ ...v })}
-        onReset={table.reset}
-      >
+      <SearchBar<UserFilters> name="userSearch" form={form} onSearch={list.search} onReset={list.reset}>
         <Form.Item label="用户账号" name="username">
           <Input placeholder="请输入用户账号" allowClear />
         </Form.Item>
@@ -196,29 +176,12 @@ export default function UserListPage() {
         </Form.Item>
       </SearchBar>
 
-      <ListToolbar
-        onAdd={() => editor.show(null)}
-        addCode={U.add}
-        onExport={() => downloadBlob('/sys/user/exportXls', '用户列表.xlsx', table.params)}
-        exportCode={U.export}
-        selectedKeys={table.selectedRowKeys}
-        onBatchDelete={async (keys) => {
-          await removeBatch.mutateAsync(keys.map(String));
-          table.setSelectedRowKeys([]);
-          message.success('批量删除用户成功');
-        }}
-        batchDeleteCode={U.delete}
-      >
-        {can(U.add) && (
-          <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
-            导入
-          </Button>
-        )}
+      <CrudToolbar list={list} exportName="用户列表.xlsx" importHint={IMPORT_HINT}>
         <SuperQuery
           listKey={SUPER_QUERY_LISTS.sysUser}
           fields={USER_SUPER_QUERY_FIELDS}
-          value={table.superQuery}
-          onSearch={table.setSuperQuery}
+          value={list.table.superQuery}
+          onSearch={list.table.setSuperQuery}
         />
         {can(U.frozen) && (
           <Dropdown
@@ -236,19 +199,12 @@ export default function UserListPage() {
             </Button>
           </Dropdown>
         )}
-      </ListToolbar>
+      </CrudToolbar>
 
-      <Table<UserListRow> {...table.tableProps} columns={columns} />
+      <Table<UserListRow> {...list.table.tableProps} columns={columns} />
 
-      <UserFormModal open={editor.open} user={editor.record} onClose={editor.hide} />
+      <UserFormModal open={list.editor.open} user={list.editor.record} onClose={list.editor.hide} />
       <PasswordModal user={passwordFor} onClose={() => setPasswordFor(null)} />
-      <ImportModal
-        open={importing}
-        onClose={() => setImporting(false)}
-        action="/sys/user/importExcel"
-        hint="表头须包含“用户账号”“用户姓名”“手机号”，可选“性别”“生日”“邮箱”“职务”，与导出的文件格式一致。导入的账号需由管理员“修改密码”后方可登录。"
-        onImported={() => void table.refresh()}
-      />
     </Card>
   );
 }
