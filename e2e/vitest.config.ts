@@ -1,13 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './workers.ts';
 
 export default defineConfig({
   test: {
     root: import.meta.dirname,
     include: ['tests/**/*.e2e.ts'],
-    // One real server for the whole run (started in globalSetup), one browser per test file.
+    // One real server per worker (started in globalSetup; support/target.ts), one browser per test file.
     globalSetup: ['support/global-setup.ts'],
-    // Files share the server's demo accounts (and their lockout counters): run them one after another.
-    fileParallelism: false,
+    // Each worker owns its server, so files in different workers never share demo accounts or global settings.
+    pool: 'forks',
+    maxWorkers: E2E_WORKERS,
+    fileParallelism: E2E_WORKERS > 1,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

@@ -1,19 +1,27 @@
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server.ts';
+import { E2E_WORKERS } from '../workers.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Origin of the server under test, e.g. http://127.0.0.1:41234 (read with inject('baseUrl')). */
-    baseUrl: string;
-    /** The server's DATA_DIR, for tests that put the database into a state (support/db.ts). */
-    dataDir: string;
+    /** One server per worker (origin and DATA_DIR); a test file reads its own with serverUnderTest(). */
+    servers: { baseUrl: string; dataDir: string }[];
   }
 }
 
-/** One real server for the whole e2e run. */
+/** One real server per worker, started side by side (each on a fresh embedded database). */
 export default async function setup(project: TestProject) {
-  const server = await startServer();
-  project.provide('baseUrl', server.baseUrl);
-  project.provide('dataDir', server.dataDir);
-  return () => server.stop();
+  const started = await Promise.allSettled(Array.from({ length: E2E_WORKERS }, () => startServer()));
+  const servers = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = () => Promise.all(servers.map((server: RunningServer) => server.stop()));
+  const failure = started.find((result) => result.status === 'rejected');
+  if (failure) {
+    await stopAll();
+    throw failure.reason;
+  }
+  project.provide(
+    'servers',
+    servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
+  );
+  return stopAll;
 }

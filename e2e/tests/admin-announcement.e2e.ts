@@ -1,13 +1,14 @@
 /// <reference lib="dom" />
 import type { AnnouncementListByUser, VisitDay } from '@aps/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { hoverToOpen } from '../support/hover.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { api, headerReady, tokenFor } from './header-support.ts';
 import { collectErrors, expectMessage, userPage, waitForPath } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = serverUnderTest();
 const ANNOUNCEMENT_PATH = '/system/announcement';
 const LOG_PATH = '/system/log';
 /** The bell polls every 6 s (§9): a change made elsewhere shows within one poll. */
@@ -219,7 +220,7 @@ describe('系统通告: an announcement addressed to one user', () => {
 
 describe('系统日志', () => {
   it('lists the sign-ins just made and the announcement operations, searched and sorted on the server', async () => {
-    const buyerToken = await tokenFor(baseUrl, 'buyer01');
+    await tokenFor(baseUrl, 'buyer01'); // a sign-in of buyer01 for the login log
     const admin = await signedIn('admin', LOG_PATH);
     await admin.getByRole('tab', { name: '登录日志' }).waitFor();
     const loginRow = row(admin, '用户名: buyer01, 登录成功');
@@ -233,7 +234,9 @@ describe('系统日志', () => {
     await chart.locator('svg').first().waitFor();
     await chart.getByText('访问量', { exact: true }).waitFor();
     await chart.getByText('IP数', { exact: true }).waitFor();
-    const { result: week } = await api<VisitDay[]>(baseUrl, buyerToken, 'GET', '/sys/visitInfo?days=7');
+    // The visit figures are the log list's (sys:log:list): read them as the admin who sees the chart.
+    const adminToken = await tokenFor(baseUrl, 'admin');
+    const { result: week } = await api<VisitDay[]>(baseUrl, adminToken, 'GET', '/sys/visitInfo?days=7');
     const today = week.at(-1);
     expect(today?.visit).toBeGreaterThanOrEqual(2);
     for (const d of week) await chart.getByText(d.tian, { exact: true }).waitFor();

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUserPage, screenshot } from '../support/browser.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { collectErrors, expectMessage, PASSWORD, signInWithForm, topMenuTitles } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = serverUnderTest();
 const FAQ_PATH = '/qa/questionsAndAnswers';
 
 let browser: Browser;

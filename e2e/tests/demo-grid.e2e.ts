@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { pdfFile } from '../support/files.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { userPage } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = serverUnderTest();
 
 let browser: Browser;
 let context: BrowserContext;

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUserPage, screenshot } from '../support/browser.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { signInWithForm } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = serverUnderTest();
 const HEADERS = ['问题描述', '答案内容', '问题分类', '是否供应商可见', '排序'];
 
 let browser: Browser;

@@ -1,15 +1,15 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { hoverToOpen } from '../support/hover.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { headerReady } from './header-support.ts';
 import { collectErrors, userPage, waitForPath } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const { baseUrl, dataDir } = serverUnderTest();
 
 let browser: Browser;
 let context: BrowserContext | undefined;

@@ -1,12 +1,13 @@
 import type { PageResult, PurchaseRecordDto } from '@aps/shared';
 import { formatMoney } from '@aps/shared/constants';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { api, tokenFor } from './header-support.ts';
 import { collectErrors, userPage, waitForPath } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = serverUnderTest();
 
 let browser: Browser;
 let context: BrowserContext | undefined;

@@ -3,11 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUserPage, screenshot } from '../support/browser.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { signInWithForm, userPage } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = serverUnderTest();
 const FAQ_PATH = '/qa/questionsAndAnswers';
 
 let browser: Browser;

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { collectErrors, expectMessage, userPage, waitForPath } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = serverUnderTest();
 const REPORT_PATH = '/online/cgreport/purchase_stage_report';
 
 let browser: Browser;

@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUserPage } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { api, expectNotification, headerReady, stored, tokenFor, userMenu } from './header-support.ts';
 import { collectErrors, expectMessage, PASSWORD, signInAs, signInWithForm } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const { baseUrl, dataDir } = serverUnderTest();
 
 let browser: Browser;
 let context: BrowserContext | undefined;

@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { collectErrors, expectMessage, pathOf, tab, tabTitles, userPage, waitForPath } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = serverUnderTest();
 
 let browser: Browser;
 let context: BrowserContext | undefined;

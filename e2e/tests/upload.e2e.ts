@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUserPage, screenshot } from '../support/browser.ts';
 import { pdfFile } from '../support/files.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { serverUnderTest } from '../support/target.ts';
 import { signInWithForm } from './shell-support.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = serverUnderTest();
 const DEMO_PATH = '/demo/upload';
 
 let browser: Browser;
