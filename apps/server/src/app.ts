@@ -13,6 +13,8 @@ import { fail } from './core/envelope.ts';
 import { installErrorHandling } from './core/errors.ts';
 import { installInputHygiene } from './core/input-hygiene.ts';
 import { openApiTransform } from './core/openapi.ts';
+import { allowedMethodsOf, protocolOptions } from './core/protocol.ts';
+import { requestScopedDb } from './core/request-transaction.ts';
 import type { Db } from './db/client.ts';
 import { announcementAdminRoutes } from './modules/announcement/admin-routes.ts';
 import { announcementRoutes } from './modules/announcement/routes.ts';
@@ -82,6 +84,7 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 20 * 1024 * 1024,
+    ...protocolOptions(config.requestTimeoutMs),
     // Per-request lines only at debug level: at info they cost a third of a list call's time.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
@@ -96,15 +99,21 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
   });
   await app.register(swaggerUi, { routePrefix: `${API_BASE}/docs` });
 
-  const services = createServices({ db, config, log: app.log });
+  // Services see the transaction of the write request under way (core/request-transaction.ts).
+  const services = createServices({ db: requestScopedDb(db), config, log: app.log });
   app.addHook('onClose', () => services.invalidation.close());
   const apiRoutes: RouteOptions[] = [];
   await app.register(
     async (api) => {
       requireAccessDeclarations(api, apiRoutes);
       installAccessGuard(api, services);
-      installAuditHook(api, services.audit);
-      api.setNotFoundHandler((_request, reply) => reply.status(404).send(fail(404, MESSAGES.notFound)));
+      installAuditHook(api, { db, audit: services.audit });
+      const allowedMethods = allowedMethodsOf(apiRoutes);
+      api.setNotFoundHandler((request, reply) => {
+        const allowed = allowedMethods(request.method, request.url);
+        if (allowed.length === 0) return reply.status(404).send(fail(404, MESSAGES.notFound));
+        return reply.header('Allow', allowed.join(', ')).status(405).send(fail(405, MESSAGES.methodNotAllowed));
+      });
       for (const module of API_MODULES) await api.register(module, { services });
       if (config.testRoutes) await api.register(testingRoutes);
     },

@@ -45,6 +45,8 @@ const envSchema = z.object({
   /** Sources (IP addresses, comma-separated) the per-source login/SMS throttles skip, e.g. a load tester. */
   THROTTLE_EXEMPT: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  /** Longest a request may take to arrive, headers and body (slow or stalled uploads end with 408). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).default(120_000),
 });
 
 export interface AppConfig {
@@ -88,6 +90,8 @@ export interface AppConfig {
    * source the login throttles count against.
    */
   trustProxy: boolean | string[];
+  /** REQUEST_TIMEOUT_MS: a request whose headers or body have not all arrived by then is answered 408. */
+  requestTimeoutMs: number;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -134,6 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           prefix: e.S3_PREFIX,
         }
       : null,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     trustProxy:
       e.TRUST_PROXY === undefined || e.TRUST_PROXY === '' || e.TRUST_PROXY === 'false'
         ? false

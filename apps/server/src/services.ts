@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import { type CallerOf, createCallers } from './core/caller.ts';
 import { createLocalBus, createRedisBus, type InvalidationBus } from './core/invalidation.ts';
+import { nowAndAfterTransaction } from './core/request-transaction.ts';
 import type { Db } from './db/client.ts';
 import { type AnnouncementAdminService, createAnnouncementAdminService } from './modules/announcement/admin.ts';
 import { type AnnouncementService, createAnnouncementService } from './modules/announcement/service.ts';
@@ -26,6 +27,7 @@ import type { S3Settings } from './modules/file/s3-storage.ts';
 import { createFileService, type FileService } from './modules/file/service.ts';
 import { createLocalStorage, type FileStorage } from './modules/file/storage.ts';
 import { createGatewayService, type GatewayService } from './modules/gateway/service.ts';
+import { createHealthService, type HealthService } from './modules/health/service.ts';
 import { createLogService, type LogService } from './modules/log/service.ts';
 import { createOnlineService, type OnlineService } from './modules/online/service.ts';
 import { createPermissionAdminService, type PermissionAdminService } from './modules/permission/admin.ts';
@@ -78,6 +80,7 @@ export interface Services {
   files: FileService;
   reports: ReportService;
   reportSso: ReportSsoService;
+  health: HealthService;
   /** Runs sys_quartz_job; server.ts starts and stops it (tests start their own). */
   scheduler: QuartzScheduler;
   /** Tells every instance's session and permission caches what changed (Redis when REDIS_URL is set). */
@@ -103,7 +106,12 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const tokenSecret = resolveTokenSecret(config.tokenSecret, config.dataDir);
   const signer = createTokenSigner(tokenSecret);
   const audit = createAuditService({ db, logError: (err) => log.error(err, 'audit log write failed') });
-  const invalidation = config.redisUrl ? createRedisBus(config.redisUrl, log) : createLocalBus();
+  const bus = config.redisUrl ? createRedisBus(config.redisUrl, log) : createLocalBus();
+  // Told again when the request's transaction has ended: a cache reloaded in between would hold the old rows.
+  const invalidation: InvalidationBus = {
+    ...bus,
+    publish: (event) => nowAndAfterTransaction(() => bus.publish(event)),
+  };
   const sessions = createSessionStore({ db, signer, idleMs: config.tokenIdleMs, bus: invalidation });
   const dicts = createDictService({ db });
   const permissions = createPermissionService({ db, bus: invalidation });
@@ -160,6 +168,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     files: createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes }),
     reports: createReportService({ db, dicts, log }),
     reportSso: createReportSsoService({ db, permissions, tokenSecret, externalUrl: config.reportSsoUrl }),
+    health: createHealthService({ db }),
     scheduler,
     invalidation,
     callers: createCallers({ db, permissions }),

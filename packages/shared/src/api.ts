@@ -42,4 +42,9 @@ export const MESSAGES = {
   badRequest: '请求参数有误',
   tenantDenied: '无权访问该租户的数据',
   tooManyRequests: '请求过于频繁，请稍后再试',
+  requestTimeout: '请求超时，请稍后重试',
+  headersTooLarge: '请求头过大',
+  urlTooLong: '请求地址过长',
+  methodNotAllowed: '不支持该请求方法',
+  databaseUnavailable: '数据库暂不可用，请稍后再试',
 } as const;

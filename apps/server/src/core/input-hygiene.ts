@@ -15,16 +15,13 @@ function illegalValue(value: unknown, depth = 0): boolean {
 /**
  * PostgreSQL text cannot hold NUL and UTF-8 cannot encode a lone surrogate: either, anywhere in a URL or a JSON
  * body, used to reach the database and come back as a 500. Every route refuses them with a 400 before any schema
- * runs, so a loose schema cannot let one through (the shared `safeText` primitive refuses them too).
+ * runs, so a loose schema cannot let one through (the shared `safeText` primitive refuses them too). It runs after
+ * the access guard (onRequest), like every other check of what a caller sent.
  */
 export function installInputHygiene(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
-    if (ILLEGAL_IN_URL.test(request.url) || hasIllegalText(request.url)) {
-      return reply.status(400).send(fail(400, PRIMITIVE_MESSAGES.illegalCharacter));
-    }
-  });
   app.addHook('preValidation', async (request, reply) => {
-    if (illegalValue(request.body) || illegalValue(request.params)) {
+    const illegalUrl = ILLEGAL_IN_URL.test(request.url) || hasIllegalText(request.url);
+    if (illegalUrl || illegalValue(request.body) || illegalValue(request.params)) {
       return reply.status(400).send(fail(400, PRIMITIVE_MESSAGES.illegalCharacter));
     }
   });

@@ -21,7 +21,10 @@ export interface AuditEntry {
 }
 
 export interface AuditService {
+  /** Best effort: a failure is logged, never the caller's (failed requests, sign-ins). */
   record(entry: AuditEntry): Promise<void>;
+  /** Part of the caller's transaction: if the row cannot be written, the write it records must not commit. */
+  write(entry: AuditEntry): Promise<void>;
 }
 
 const SECRET_KEYS = /pass|captcha|token|secret|code$/i;
@@ -36,6 +39,9 @@ export function redactParams(body: unknown): string | null {
 
 export function createAuditService({ db, logError }: { db: Db; logError: (err: unknown) => void }): AuditService {
   return {
+    async write(entry) {
+      await db.insert(sysLog).values(entry);
+    },
     async record(entry) {
       try {
         await db.insert(sysLog).values(entry);

@@ -21,15 +21,16 @@ export function selectTenant(header: unknown, tenantIds: number[], fallback: num
 }
 
 /**
- * Enforces each route's declared access before its handler runs: PUBLIC passes, LOGIN needs a live
- * session, anything else is a permission code the user must hold in the selected tenant.
+ * Enforces each route's declared access as soon as the request arrives: PUBLIC passes, LOGIN needs a live
+ * session, anything else is a permission code the user must hold in the selected tenant. It runs before the body
+ * is read and validated (issue 12 §6): a caller without the right learns nothing about what a route accepts.
  */
 export function installAccessGuard(
   app: FastifyInstance,
   { sessions, permissions }: { sessions: SessionStore; permissions: PermissionService },
 ): void {
   app.decorateRequest('session', null);
-  app.addHook('preHandler', async (request) => {
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     // Unknown URLs answer 404 to everyone; asking for a token first would hide that they do not exist.
     if (access === PUBLIC || request.is404) return;

@@ -1,5 +1,6 @@
 import type { DictOption } from '@aps/shared';
 import { asc, eq } from 'drizzle-orm';
+import { nowAndAfterTransaction } from '../../core/request-transaction.ts';
 import type { Db } from '../../db/client.ts';
 import { sysDict, sysDictItem } from '../system/tables.ts';
 
@@ -54,7 +55,9 @@ export function createDictService({ db }: { db: Db }): DictService {
       return all[code] ?? [];
     },
     invalidate() {
-      cache = null;
+      void nowAndAfterTransaction(() => {
+        cache = null;
+      });
     },
   };
 }

@@ -14,6 +14,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../core/envelope.ts';
 import { fetchPage } from '../../core/paging.ts';
+import { afterTransaction } from '../../core/request-transaction.ts';
 import type { Db } from '../../db/client.ts';
 import { containsPattern, orderOf } from '../dict/kit.ts';
 import type { HandlerRegistry } from './handlers/index.ts';
@@ -89,7 +90,8 @@ export function createQuartzService({
   }
 
   /** Other instances pick the change up at their next sync; this one at once. */
-  const resync = () => scheduler.sync().catch(() => {});
+  // After the request's transaction: the scheduler reads the jobs as committed.
+  const resync = () => afterTransaction(() => scheduler.sync().catch(() => {}));
 
   const service: QuartzService = {
     list(q) {
