@@ -65,7 +65,11 @@ describe('validation after authentication (§6)', () => {
     expect(protectedRoutes.length).toBeGreaterThan(150);
     const answers = await Promise.all(
       protectedRoutes.map(async (route) => {
-        const method = (Array.isArray(route.method) ? route.method[0] : route.method) as 'GET' | 'POST' | 'PUT' | 'DELETE';
+        const method = (Array.isArray(route.method) ? route.method[0] : route.method) as
+          | 'GET'
+          | 'POST'
+          | 'PUT'
+          | 'DELETE';
         const url = route.url.replace(/:(\w+)/g, 'x%20y').replace('*', 'z');
         const res = await t.app.inject({
           method,

@@ -47,6 +47,25 @@ describe('/sys/role CRUD', () => {
     }
   });
 
+  it('counts the live users of each role (用户数), the seeded ones included', async () => {
+    const page = (await call(admin, 'GET', '/sys/role/list?pageSize=100')).json().result;
+    const buyerRole = page.records.find((r: { roleCode: string }) => r.roleCode === 'buyer');
+    const [{ n }] = (
+      await t.pool.query(
+        `SELECT count(*)::int AS n FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id AND u.del_flag = 0
+          WHERE ur.role_id = $1`,
+        [buyerRole.id],
+      )
+    ).rows;
+    expect(n).toBeGreaterThan(0);
+    expect(buyerRole.userCount).toBe(n);
+    const role = await addRole({ roleName: '计数角色' });
+    const user = await t.createUser();
+    await t.pool.query('INSERT INTO sys_user_role (user_id, role_id) VALUES ($1, $2)', [user.id, role.id]);
+    const counted = (await call(admin, 'GET', '/sys/role/list?roleName=计数角色')).json().result.records[0];
+    expect(counted.userCount).toBe(1);
+  });
+
   it('adds, lists with search, edits the data scope, checks the code, deletes', async () => {
     const role = await addRole({ roleName: '检索角色甲', description: '说明' });
     expect(role.dataScope).toBe('3');

@@ -39,7 +39,7 @@ const COLUMNS = {
   dataScope: sysRole.dataScope,
   createTime: sysRole.createTime,
   updateTime: sysRole.updateTime,
-  userCount: sql<number>`(SELECT count(*)::int FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id AND u.del_flag = 0 WHERE ur.role_id = ${sysRole.id})`,
+  userCount: sql<number>`(SELECT count(*)::int FROM sys_user_role ur JOIN sys_user u ON u.id = ur.user_id AND u.del_flag = 0 WHERE ur.role_id = sys_role.id)`,
 };
 type Row = {
   [K in keyof typeof COLUMNS]: K extends 'userCount' ? number : (typeof sysRole.$inferSelect)[Exclude<K, 'userCount'>];
