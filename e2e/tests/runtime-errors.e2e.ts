@@ -142,6 +142,33 @@ describe('error catalogue (§8)', () => {
   });
 });
 
+describe('chunk loading (§8, §9)', () => {
+  /** Opens `path` with every asset matching `failing` refused, and reads the error page. */
+  async function openWithFailingAsset(path: string, failing: RegExp) {
+    await signedIn('admin');
+    await page.route(failing, (route) => route.abort('failed'));
+    await page.goto(path);
+    await page.getByRole('alert').getByText('页面出错了').waitFor();
+    const shown = await page.getByRole('alert').textContent();
+    // The failure is logged for whoever investigates; it is the one error this page may have.
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((e) => /ChunkLoadError|Loading (CSS )?chunk failed/.test(e))).toBe(true);
+    errors.length = 0;
+    return shown;
+  }
+
+  it('a page whose code cannot be loaded fails as ChunkLoadError, with a reload button', async () => {
+    const shown = await openWithFailingAsset('/system/user', /\/assets\/UserListPage-[^/]*\.js$/);
+    expect(shown).toContain('ChunkLoadError');
+    expect(shown).toContain('刷新页面');
+  });
+
+  it('a page whose stylesheet cannot be loaded fails as CSS_CHUNK_LOAD_FAILED', async () => {
+    const shown = await openWithFailingAsset('/demo/grid', /\/assets\/[^/]*\.css$/);
+    expect(shown).toContain('CSS_CHUNK_LOAD_FAILED');
+  });
+});
+
 describe('client runtime', () => {
   it('warns 你点击的太快了，请慢点点击! for a second click within 300 ms', async () => {
     await signedIn('supervisor01');

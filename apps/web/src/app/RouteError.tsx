@@ -1,4 +1,5 @@
 import { useRouteError } from 'react-router';
+import { ChunkLoadError } from '../shared/chunk.ts';
 import { PlainButton } from '../shared/ui/PlainButton.tsx';
 
 /**
@@ -26,6 +27,12 @@ export function RouteError() {
       <div style={{ fontSize: 56, fontWeight: 600, color: '#ff4d4f', lineHeight: 1 }}>500</div>
       <h1 style={{ margin: 0, fontSize: 24, fontWeight: 500, color: 'rgba(0,0,0,0.88)' }}>页面出错了</h1>
       <p style={{ margin: '0 0 12px', color: 'rgba(0,0,0,0.45)' }}>页面加载失败，请刷新后重试</p>
+      {error instanceof ChunkLoadError && (
+        // §8's names, for whoever reports the problem: ChunkLoadError, or CSS_CHUNK_LOAD_FAILED for a stylesheet.
+        <code style={{ margin: '0 0 12px', color: 'rgba(0,0,0,0.45)', fontSize: 12 }}>
+          {error.code === 'CSS_CHUNK_LOAD_FAILED' ? 'CSS_CHUNK_LOAD_FAILED' : error.name}
+        </code>
+      )}
       <PlainButton onClick={() => window.location.reload()}>刷新页面</PlainButton>
     </main>
   );

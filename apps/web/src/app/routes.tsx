@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { type HydrationState, type RouteObject, redirect } from 'react-router';
 import LoginPage from '../features/auth/pages/LoginPage.tsx';
 import { LOGIN_PATH } from '../features/auth/session.ts';
+import { loadChunk } from '../shared/chunk.ts';
 import { BootSplash } from './BootSplash.tsx';
 import { NOT_FOUND_PATH, needsGuard, skipWhenSignedIn, workspaceGuard } from './guard.ts';
 import { RouteError } from './RouteError.tsx';
@@ -21,7 +22,7 @@ export const SIGNED_OUT_HYDRATION: HydrationState = { loaderData: { [LOGIN_ROUTE
 const page = (load: () => Promise<{ default: ComponentType }>) => ({
   lazy: {
     // biome-ignore lint/correctness/noComponentHookFactories: a lazy loader returning the page, not a component.
-    Component: async () => (await load()).default,
+    Component: async () => (await loadChunk(load)).default,
   },
 });
 

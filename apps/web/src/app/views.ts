@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadChunk } from '../shared/chunk.ts';
 
 /** A page module: its default export is the page. */
 type PageModule = { default: ComponentType };
@@ -51,7 +52,7 @@ export function viewFor(component: string): LazyExoticComponent<ComponentType> |
   if (!load) return null;
   let page = lazyPages.get(component);
   if (!page) {
-    page = lazy(load);
+    page = lazy(() => loadChunk(load));
     lazyPages.set(component, page);
   }
   return page;

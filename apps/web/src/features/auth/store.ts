@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { setSessionEnder } from '../../shared/http.ts';
 import { SESSION_TTL_MS, STORAGE_KEYS, storage } from '../../shared/storage.ts';
 import * as authApi from './api.ts';
+import { welcomeText } from './greeting.ts';
 
 /** Session data is kept for 7 days (§4, §9: 604800000 ms). */
 export { SESSION_TTL_MS };
@@ -23,6 +24,8 @@ export interface SessionState {
   dictItems: Record<string, DictOption[]>;
   /** null until loaded after sign-in or a page reload; the guard loads it before building routes. */
   permissions: UserPermissionResult | null;
+  /** §3 session user `welcome`: the greeting of the hour the user signed in, e.g. 上午好，欢迎回来. */
+  welcome: string;
   /** Stores what a successful login returns (token, username, user info, dictionaries) for 7 days. */
   applyLogin(result: LoginResult): void;
   /** Saves the user info for 7 days (department switch, §4). */
@@ -45,8 +48,11 @@ export const useSessionStore = create<SessionState>((set, get) => ({
   userInfo: storage.get<UserInfo>(STORAGE_KEYS.userInfo),
   dictItems: storage.get<Record<string, DictOption[]>>(STORAGE_KEYS.dictItems) ?? {},
   permissions: null,
+  // Kept in memory only (§4 lists what is stored); a reload greets with the hour of the reload.
+  welcome: storage.get<string>(STORAGE_KEYS.token) ? welcomeText(new Date().getHours()) : '',
 
   applyLogin(result) {
+    const welcome = welcomeText(new Date().getHours());
     storage.set(STORAGE_KEYS.token, result.token, SESSION_TTL_MS);
     storage.set(STORAGE_KEYS.username, result.userInfo.username, SESSION_TTL_MS);
     storage.set(STORAGE_KEYS.userInfo, result.userInfo, SESSION_TTL_MS);
@@ -54,7 +60,13 @@ export const useSessionStore = create<SessionState>((set, get) => ({
     storage.set(STORAGE_KEYS.tenantId, result.userInfo.tenantId, SESSION_TTL_MS);
     storage.set(STORAGE_KEYS.tokenIdleSeconds, result.tokenIdleSeconds, SESSION_TTL_MS);
     storage.set(STORAGE_KEYS.lastActive, Date.now(), SESSION_TTL_MS);
-    set({ token: result.token, userInfo: result.userInfo, dictItems: result.sysAllDictItems, permissions: null });
+    set({
+      token: result.token,
+      userInfo: result.userInfo,
+      dictItems: result.sysAllDictItems,
+      permissions: null,
+      welcome,
+    });
   },
 
   setUserInfo(info) {
@@ -95,7 +107,7 @@ export const useSessionStore = create<SessionState>((set, get) => ({
 
   clearLocal() {
     for (const key of LOGOUT_KEYS) storage.remove(key);
-    set({ token: null, userInfo: null, permissions: null, dictItems: {} });
+    set({ token: null, userInfo: null, permissions: null, dictItems: {}, welcome: '' });
   },
 }));
 

@@ -32,10 +32,23 @@ const RULES: Record<Field, (value: string) => string | null> = {
   password: (value) => (value === '' ? '请输入密码' : null),
 };
 
+const ERROR_TOAST_KEY = 'aps-login-error';
+let errorShown = false;
+
 /** The server's message, as a toast; antd's message code loads with the first one. */
 function showError(text: string): void {
+  errorShown = true;
   void import('antd/es/message').then(({ default: message }) => {
-    message.error(text);
+    message.error({ key: ERROR_TOAST_KEY, content: text });
+  });
+}
+
+/** A failed try's toast must not follow the user into the workspace after the next try succeeds (§7 walk). */
+function dismissError(): void {
+  if (!errorShown) return;
+  errorShown = false;
+  void import('antd/es/message').then(({ default: message }) => {
+    message.destroy(ERROR_TOAST_KEY);
   });
 }
 
@@ -122,6 +135,7 @@ export default function LoginPage() {
     const proof = checkKey ? { captcha: HUMAN_PROOF.sliderCaptcha, checkKey } : {};
     login({ username: values.username.trim(), password: values.password, ...proof }).then(
       (result) => {
+        dismissError();
         saveSession(result);
         setPending(false);
         navigate(safeRedirect(searchParams.get('redirect')), { replace: true });

@@ -5,15 +5,8 @@ import { getRouteTable } from '../../../app/guard.ts';
 import { navigateQuietly } from '../../../app/router.tsx';
 import type { AppRoute } from '../../../app/routeTable.ts';
 import { MenuIcon } from '../../../layouts/MenuIcon.tsx';
+import { greeting } from '../../auth/greeting.ts';
 import { useSessionStore } from '../../auth/store.ts';
-
-function greeting(hour: number): string {
-  if (hour < 6) return '凌晨好';
-  if (hour < 12) return '上午好';
-  if (hour < 14) return '中午好';
-  if (hour < 18) return '下午好';
-  return '晚上好';
-}
 
 /**
  * The workspace home (/dashboard/analysis, 首页): who is signed in, and the areas they may open. It mounts afresh on
