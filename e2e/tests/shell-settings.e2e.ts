@@ -128,6 +128,25 @@ describe('display settings drawer', () => {
     expect(await storedSettings()).toMatchObject({ navTheme: 'dark', primaryColor: '#52c41a', colorWeak: true });
   });
 
+  it('says Failed to update theme when the colour cannot be kept, and keeps the current colour (§8)', async () => {
+    await open(true);
+    // Storage refuses to save the settings (a full quota or a locked-down browser).
+    await page.evaluate(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === 'pro__APP_SETTINGS') throw new DOMException('quota', 'QuotaExceededError');
+        setItem.call(this, key, value);
+      };
+    });
+    await page.getByRole('button', { name: '系统设置' }).click();
+    await drawer().getByRole('button', { name: '主题色 极光绿' }).click();
+    await page.locator('.ant-message').getByText('Failed to update theme', { exact: true }).waitFor();
+    expect(await drawer().getByRole('button', { name: '主题色 极光绿' }).getAttribute('aria-pressed')).toBe('false');
+    expect(await drawer().getByRole('button', { name: '主题色 天空蓝（默认）' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
   it('with multi-tab off keeps only the current page', async () => {
     await open(true, '/workflow/todo');
     await page.locator('.aps-sider').getByRole('menuitem', { name: '我的已办', exact: true }).click();

@@ -1,7 +1,13 @@
 import { CheckOutlined, CloseOutlined, SettingOutlined } from '@ant-design/icons';
-import { Alert, Button, Divider, Drawer, List, Select, Switch, Tooltip, theme } from 'antd';
+import { Alert, App, Button, Divider, Drawer, List, Select, Switch, Tooltip, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { type LayoutMode, type NavTheme, PRIMARY_COLORS, useSettingsStore } from '../../shared/stores/settings.ts';
+import {
+  type LayoutMode,
+  type NavTheme,
+  PRIMARY_COLORS,
+  THEME_UPDATE_FAILED,
+  useSettingsStore,
+} from '../../shared/stores/settings.ts';
 
 const DRAWER_WIDTH = 300;
 
@@ -81,6 +87,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
  */
 export default function SettingDrawer() {
   const { token } = theme.useToken();
+  const { message } = App.useApp();
   const [open, setOpen] = useState(false);
   const s = useSettingsStore();
 
@@ -149,7 +156,13 @@ export default function SettingDrawer() {
                   type="button"
                   aria-label={`主题色 ${c.key}`}
                   aria-pressed={s.primaryColor === c.color}
-                  onClick={() => s.setPrimaryColor(c.color)}
+                  onClick={() => {
+                    try {
+                      s.setPrimaryColor(c.color);
+                    } catch {
+                      void message.error(THEME_UPDATE_FAILED);
+                    }
+                  }}
                   style={{
                     width: 22,
                     height: 22,

@@ -63,6 +63,10 @@ export interface SettingsState extends DisplaySettings {
   reset(): void;
 }
 
+/** §8: the message when a theme colour cannot be applied (it is shown as is, in English, as the spec writes it). */
+export const THEME_UPDATE_FAILED = 'Failed to update theme';
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+
 /** Applies the coupling rules of §4 to any combination, so stored or hand-edited values stay consistent. */
 export function normalizeSettings(input: Partial<DisplaySettings>): DisplaySettings {
   const s = { ...DEFAULT_SETTINGS, ...input };
@@ -113,7 +117,15 @@ export const useSettingsStore = create<SettingsState>((set, get) => {
   return {
     ...load(),
     setNavTheme: (navTheme) => update({ navTheme }),
-    setPrimaryColor: (primaryColor) => update({ primaryColor }),
+    // Throws (THEME_UPDATE_FAILED) for a colour that is not #rrggbb or when it cannot be stored; nothing changes then.
+    setPrimaryColor: (primaryColor) => {
+      if (!HEX_COLOR.test(primaryColor)) throw new Error(THEME_UPDATE_FAILED);
+      try {
+        update({ primaryColor });
+      } catch (cause) {
+        throw new Error(THEME_UPDATE_FAILED, { cause });
+      }
+    },
     setLayout: (layout) => update({ layout, fixSiderbar: false }),
     setContentWidth: (contentWidth) => update({ contentWidth }),
     setFixedHeader: (fixedHeader) => update({ fixedHeader, ...(fixedHeader ? {} : { autoHideHeader: false }) }),
