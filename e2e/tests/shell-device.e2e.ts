@@ -78,4 +78,24 @@ describe('device breakpoints (1088 / 768 / 500)', () => {
     await expect.poll(() => drawer.locator('.ant-drawer-content-wrapper').isVisible()).toBe(false);
     await page.getByText('「我的待办」功能建设中').waitFor();
   });
+
+  it('stacks a form dialog to one column on a 390 px phone, each label above its field', async () => {
+    await open({ width: 390, height: 844 }, '/system/user');
+    await page.getByRole('button').filter({ hasText: /^新增$/ }).click();
+    const modal = page.getByRole('dialog').filter({ hasText: '用户账号' });
+    const account = modal.getByLabel('用户账号');
+    await account.waitFor();
+    const modalBox = await modal.boundingBox();
+    const inputBox = await account.boundingBox();
+    const labelBox = await modal.locator('label', { hasText: '用户端' }).boundingBox();
+    if (!modalBox || !inputBox || !labelBox) throw new Error('no boxes');
+    // The field takes the dialog's width (it was about 50 px in two columns), and the label sits above it.
+    expect(inputBox.width).toBeGreaterThan(modalBox.width * 0.75);
+    expect(labelBox.width).toBeGreaterThan(36); // 管理端 on one line, not one character per line
+    const nameLabel = await modal.locator('label', { hasText: '用户姓名' }).boundingBox();
+    const nameInput = await modal.getByLabel('用户姓名').boundingBox();
+    if (!nameLabel || !nameInput) throw new Error('no boxes');
+    expect(nameLabel.y + nameLabel.height).toBeLessThanOrEqual(nameInput.y + 1);
+    await screenshot(page, 'mobile-user-form');
+  });
 });
