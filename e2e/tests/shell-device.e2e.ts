@@ -81,7 +81,10 @@ describe('device breakpoints (1088 / 768 / 500)', () => {
 
   it('stacks a form dialog to one column on a 390 px phone, each label above its field', async () => {
     await open({ width: 390, height: 844 }, '/system/user');
-    await page.getByRole('button').filter({ hasText: /^新增$/ }).click();
+    await page
+      .getByRole('button')
+      .filter({ hasText: /^新增$/ })
+      .click();
     const modal = page.getByRole('dialog').filter({ hasText: '用户账号' });
     const account = modal.getByLabel('用户账号');
     await account.waitFor();

@@ -62,14 +62,17 @@ async function activePageNumber(): Promise<string | null> {
 }
 
 describe('tabs', () => {
-  it('keeps home first and refuses to close it', async () => {
+  it('keeps home first, with no close button (it cannot be closed), while other tabs have one', async () => {
     await signedIn('admin', '/dashboard/analysis');
     expect(await tabTitles(page)).toEqual(['首页']);
     await openFromMenu('流程中心', '我的待办');
     expect(await tabTitles(page)).toEqual(['首页', '我的待办']);
-    await tab(page, '首页').locator('.ant-tabs-tab-remove').click();
-    await expectMessage(page, '首页不能关闭!');
-    expect(await tabTitles(page)).toEqual(['首页', '我的待办']);
+    expect(await tab(page, '首页').locator('.ant-tabs-tab-remove').count()).toBe(0);
+    expect(await tab(page, '我的待办').locator('.ant-tabs-tab-remove').count()).toBe(1);
+    // 关闭其他 on home keeps home alone.
+    await tab(page, '首页').click({ button: 'right' });
+    await page.locator('.ant-dropdown-menu').getByText('关闭其他', { exact: true }).click();
+    await expect.poll(() => tabTitles(page)).toEqual(['首页']);
     await screenshot(page, 'shell-workspace');
   });
 

@@ -62,6 +62,7 @@ export const MultiTab = memo(function MultiTab() {
   const { message } = App.useApp();
   const tabs = useTabsStore((s) => s.tabs);
   const activeKey = useTabsStore((s) => s.activeKey);
+  const homeKey = useTabsStore((s) => s.homeKey);
 
   const close = (key: string) => {
     const result = useTabsStore.getState().close(key);
@@ -86,7 +87,8 @@ export const MultiTab = memo(function MultiTab() {
       tabBarStyle={{ margin: 0 }}
       items={tabs.map((tab) => ({
         key: tab.key,
-        closable: true,
+        // Home cannot be closed (§2), so it offers no × that could only refuse (§7 walk); the store still refuses it.
+        closable: tab.key !== homeKey,
         label: <TabLabel tabKey={tab.key} title={tab.title} onAction={onContextAction} />,
       }))}
     />
