@@ -253,6 +253,11 @@ describe('系统管理 › 定时任务', () => {
     await form.getByRole('button', { name: '确定' }).click();
     await expectMessage(page, '创建定时任务成功');
     await row(page, description).getByText('停止', { exact: true }).waitFor();
+    // No parameter: the 参数 cell is empty, as empty cells are on every list (issue 11 §7), not "-".
+    const headers = await page.locator('.ant-table-thead:visible th').allInnerTexts();
+    const parameterCell = row(page, description).locator('td').nth(headers.indexOf('参数'));
+    expect(headers).toContain('参数');
+    expect(((await parameterCell.textContent()) ?? '').trim()).toBe('');
 
     await row(page, description).getByRole('button', { name: '编辑' }).click();
     await expect.poll(() => form.getByLabel('描述').inputValue()).toBe(description);

@@ -431,8 +431,8 @@ describe('可编辑表格 (editable grid demo)', () => {
     expect(await grid('采购明细').getByRole('button', { name: /删除/ }).count()).toBe(1);
     await context.close();
 
-    // supervisor01 lacks demo:grid:price and demo:grid:batch_delete.
-    await openDemo('supervisor01');
+    // demo01 (演示用户) lacks demo:grid:price and demo:grid:batch_delete.
+    await openDemo('demo01');
     await grid('采购明细').getByRole('columnheader', { name: '数量' }).waitFor();
     expect(await grid('采购明细').getByRole('columnheader', { name: '单价' }).count()).toBe(0);
     expect(await grid('采购明细').getByRole('button', { name: /删除/ }).count()).toBe(0);

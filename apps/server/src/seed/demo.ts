@@ -165,6 +165,7 @@ export async function seedDemo(
       await seedPurchases(tx);
       await seedLoginHistory(tx);
       await tx.insert(sysAnnouncement).values(demoAnnouncements()).onConflictDoNothing();
+      await seedAnnouncementDelivery(tx);
       await tx.insert(qaQuestionsAndAnswers).values(demoQaEntries()).onConflictDoNothing();
     }
     await tx
@@ -173,6 +174,26 @@ export async function seedDemo(
       .onConflictDoUpdate({ target: appMeta.key, set: { value: hash, updateTime: new Date() } });
   });
   return true;
+}
+
+/**
+ * Published demo announcements reach their users as a release does (send rows), so 系统通告 shows their 已读/送达
+ * figures instead of 0/0 (issue 11 §7). Users added later get theirs on the next seed.
+ */
+async function seedAnnouncementDelivery(tx: Tx) {
+  await tx.execute(sql`
+    INSERT INTO sys_announcement_send (annt_id, user_id)
+    SELECT a.id, ut.user_id
+    FROM sys_announcement a
+    JOIN sys_user_tenant ut ON ut.tenant_id = a.tenant_id
+    JOIN sys_user u ON u.id = ut.user_id AND u.del_flag = 0
+    WHERE a.id IN (${sql.join(
+      demoAnnouncements()
+        .filter((a) => a.sendStatus === '1' && a.msgType === 'ALL')
+        .map((a) => sql`${a.id}::uuid`),
+      sql`, `,
+    )})
+    ON CONFLICT (annt_id, user_id) DO NOTHING`);
 }
 
 async function seedTenantsAndOrg(tx: Tx) {

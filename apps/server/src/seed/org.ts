@@ -120,10 +120,22 @@ export const ROLES: RoleSeed[] = [
     name: '监督人员',
     description: '监督检查、整改跟踪，采购数据只读',
     dataScope: '1',
-    // The 可编辑表格 demo without its grid codes: the 单价 column and the delete button are hidden (§6).
     grant: {
-      paths: [...COMMON, '/purchase', '/supervision', '/workorder', '/demo/grid'],
-      excludeButtons: [...READ_ONLY_PURCHASE, GRID_AUTH.demo.price, GRID_AUTH.demo.batchDelete],
+      paths: [...COMMON, '/purchase', '/supervision', '/workorder'],
+      excludeButtons: READ_ONLY_PURCHASE,
+    },
+  },
+  {
+    tenantId: 1,
+    code: 'demo',
+    name: '演示用户',
+    description: '示例页面的演示账号：可编辑表格不含单价列与批量删除权限',
+    dataScope: '3',
+    // The 可编辑表格 demo without its grid codes: the 单价 column and the delete button are hidden (§6). A demo
+    // account of its own, so that no business role's menu carries a demo page (issue 11 §7).
+    grant: {
+      paths: [...COMMON, '/demo/grid'],
+      excludeButtons: [GRID_AUTH.demo.price, GRID_AUTH.demo.batchDelete],
     },
   },
   { tenantId: 2, code: 'admin', name: '系统管理员', description: '远航能源集团管理员', dataScope: '1', grant: 'all' },
@@ -244,6 +256,18 @@ export const USERS: UserSeed[] = [
     post: '纪检监督',
     departs: ['A01'],
     roles: [{ tenantId: 1, code: 'supervisor' }],
+  },
+  {
+    username: 'demo01',
+    realname: '演示用户',
+    phone: '13800000009',
+    email: 'demo01@aps.example',
+    sex: 1,
+    userType: '1',
+    userEnd: '1',
+    post: '演示账号',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'demo' }],
   },
   {
     username: 'yhadmin',

@@ -21,7 +21,10 @@ export function demoPurchases(tenantId: number, orgCodes: string[], count: numbe
   for (let i = 0; i < count; i++) {
     const category = pick(['1', '2', '3'] as const);
     const stage = 1 + Math.floor(rnd() * 12);
-    const created = base.subtract(Math.floor(rnd() * 365 * 24), 'hour');
+    const drawn = base.subtract(Math.floor(rnd() * 365 * 24), 'hour');
+    // A record whose review has started was created long enough ago for its opening (10–30 days after creation)
+    // and review to lie in the past: a 评审结束 record never shows a future 开标时间 (issue 11 §7).
+    const created = stage >= 6 && drawn.isAfter(base.subtract(40, 'day')) ? drawn.subtract(40, 'day') : drawn;
     const opening =
       stage >= 5
         ? created

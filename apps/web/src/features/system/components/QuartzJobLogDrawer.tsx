@@ -84,7 +84,7 @@ function JobLog({ opened }: { opened: QuartzJobDto }) {
       ellipsis: { showTitle: false },
       render: (v: string | null, row) => (
         <Tooltip title={v} placement="topLeft">
-          <Typography.Text type={row.success === false ? 'danger' : undefined}>{v ?? '-'}</Typography.Text>
+          <Typography.Text type={row.success === false ? 'danger' : undefined}>{v}</Typography.Text>
         </Tooltip>
       ),
     },
@@ -93,7 +93,7 @@ function JobLog({ opened }: { opened: QuartzJobDto }) {
       dataIndex: 'instance',
       width: 150,
       ellipsis: true,
-      render: (v: string | null) => <Typography.Text type="secondary">{v ?? '-'}</Typography.Text>,
+      render: (v: string | null) => <Typography.Text type="secondary">{v}</Typography.Text>,
     },
   ];
 

@@ -80,7 +80,7 @@ export default function QuartzJobListPage() {
       width: 140,
       render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
     },
-    { title: '参数', dataIndex: 'parameter', width: 80, ellipsis: true, render: (v: string | null) => v ?? '-' },
+    { title: '参数', dataIndex: 'parameter', width: 80, ellipsis: true },
     {
       title: '状态',
       dataIndex: 'status',
