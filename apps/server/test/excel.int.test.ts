@@ -138,8 +138,8 @@ describe('Excel import kit', () => {
     ]);
     expect(body.code).toBe(201);
     expect(body.result.files).toEqual([
-      { fileName: 'a.xlsx', total: 2, imported: 1, failed: 1 },
-      { fileName: 'b.xlsx', total: 2, imported: 2, failed: 0 },
+      { fileName: 'a.xlsx', total: 2, imported: 1, updated: 0, failed: 1 },
+      { fileName: 'b.xlsx', total: 2, imported: 2, updated: 0, failed: 0 },
     ]);
     expect(await questionsWith(m)).toEqual([`${m} a1`, `${m} b1`, `${m} b2`]);
     const report = await readReport(body.result.fileUrl);
@@ -167,6 +167,7 @@ describe('Excel import kit', () => {
         displayOrder: 1,
         qaType: '5',
       }),
+      existingRows: { policy: 'refuse', text: '已存在的行不导入' } as const,
       // One row at a time, and the database refuses the third row of "broken.xlsx" (a NOT NULL column).
       insert: async (tx: Parameters<Parameters<typeof t.db.transaction>[0]>[0], rows: (typeof qa.$inferInsert)[]) => {
         for (const row of rows) {
@@ -217,6 +218,42 @@ describe('Excel import kit', () => {
       [4, '写入失败，本文件已整体回滚，未导入任何数据'],
       [5, '请输入问题描述!'],
     ]);
+  });
+
+  it('updates the entry of a question that exists instead of adding a duplicate, and refuses a question twice in one import (§7)', async () => {
+    const m = marker();
+    const first = await importFiles([
+      {
+        name: '首次.xlsx',
+        content: await sheet([
+          ['问题描述', '答案内容', '排序'],
+          [`${m} 已有`, '旧答案', '1'],
+        ]),
+      },
+    ]);
+    expect(first).toMatchObject({ code: 200, result: { imported: 1, files: [{ updated: 0 }] } });
+    const again = await importFiles([
+      {
+        name: '再次.xlsx',
+        content: await sheet([
+          ['问题描述', '答案内容', '排序'],
+          [`${m} 已有`, '新答案', '7'],
+          [`${m} 新增`, '答', '2'],
+          [`${m} 新增`, '又一遍', '3'],
+        ]),
+      },
+    ]);
+    expect(again.code).toBe(201);
+    expect(again.result).toMatchObject({ total: 3, imported: 2, failed: 1, files: [{ imported: 2, updated: 1 }] });
+    expect(again.result.msg).toBe('共3行，成功2行（其中更新已有1行），失败1行');
+    expect(await questionsWith(m)).toEqual([`${m} 已有`, `${m} 新增`]);
+    const { rows } = await t.pool.query(
+      'SELECT answer_content, display_order FROM qa_questions_and_answers WHERE question_content = $1 AND del_state = 0',
+      [`${m} 已有`],
+    );
+    expect(rows).toEqual([{ answer_content: '新答案', display_order: 7 }]);
+    const report = await readReport(again.result.fileUrl);
+    expect(report.lines.map((l) => [l.行号, l.错误信息])).toEqual([[4, '与第3行的问题描述重复']]);
   });
 
   it('imports a legacy .xls (BIFF8) workbook and refuses a corrupt one', async () => {

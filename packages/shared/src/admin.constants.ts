@@ -2,6 +2,7 @@
  * The zod-free constants of system administration (users, roles, menus, departments, data rules): codes,
  * labels and the Chinese messages the server answers with, for the web to import from `@aps/shared/constants`.
  */
+import type { ImportExistingRows } from './excel.constants.ts';
 
 /** sys_user.status: 1 normal, 2 frozen (a frozen user cannot log in; their sessions are revoked). */
 export const USER_STATUS = { normal: 1, frozen: 2 } as const;
@@ -111,3 +112,9 @@ export const DEPART_MESSAGES = {
   noMatch: '没有查询到任何数据',
   codesExhausted: '该上级部门下的部门数量已达上限',
 } as const;
+
+/** An imported user whose 用户账号, 手机号 or 邮箱 is taken is not imported: accounts are never overwritten by a sheet. */
+export const USER_IMPORT_EXISTING = {
+  policy: 'refuse',
+  text: '用户账号、手机号或邮箱已存在的行不导入，列入错误明细；已有账号不会被覆盖。',
+} as const satisfies ImportExistingRows;

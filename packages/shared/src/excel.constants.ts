@@ -47,8 +47,22 @@ export const EXCEL_MESSAGES = {
 export interface ExcelImportFileResult {
   fileName: string;
   total: number;
+  /** Rows written: new entries and, where the list's policy updates, existing ones. */
   imported: number;
+  /** Of `imported`, rows that updated an entry that already existed. */
+  updated: number;
   failed: number;
+}
+
+/**
+ * What an import does with a row whose key already exists in the list (issue 11 §7: re-importing an exported FAQ
+ * workbook used to create duplicates). Every list that imports declares one; its import dialog shows `text`
+ * before anything is sent, and the server does exactly that.
+ */
+export interface ImportExistingRows {
+  /** update: the existing entry takes the row's values; refuse: the row goes to the error workbook. */
+  policy: 'update' | 'refuse';
+  text: string;
 }
 
 /**
@@ -69,5 +83,5 @@ export interface ExcelImportResult {
 }
 
 /** The summary line of an import. */
-export const importSummary = (total: number, imported: number, failed: number) =>
-  `共${total}行，成功${imported}行，失败${failed}行`;
+export const importSummary = (total: number, imported: number, failed: number, updated = 0) =>
+  `共${total}行，成功${imported}行${updated > 0 ? `（其中更新已有${updated}行）` : ''}，失败${failed}行`;

@@ -2,8 +2,8 @@
  * The zod-free half of the FAQ (问题答疑) contract: codes, defaults, limits and the §5 messages. The web builds
  * its form rules from these; `qa.ts` builds the server's zod schemas from the same values.
  */
+import { EXCEL_LIMITS, EXCEL_MESSAGES, type ExcelImportResult, type ImportExistingRows } from './excel.constants.ts';
 
-import { EXCEL_LIMITS, EXCEL_MESSAGES, type ExcelImportResult } from './excel.constants.ts';
 /** The API base of the module (§7). */
 export const QA_API = '/questionsandanswers/questionsAndAnswers';
 
@@ -89,3 +89,12 @@ export interface QaFormModel {
 
 /** importExcel result: the shared kit's (see excel.constants.ts). */
 export type QaImportResult = ExcelImportResult;
+
+/** A FAQ row whose 问题描述 matches an entry of the tenant updates that entry (an exported workbook imports back). */
+export const QA_IMPORT_EXISTING = {
+  policy: 'update',
+  text: '问题描述与已有条目相同的行，更新该条目的答案、分类、可见范围和排序，不新增重复条目。',
+} as const satisfies ImportExistingRows;
+
+/** A 问题描述 twice in one import. */
+export const qaImportDuplicate = (rowNumber: number) => `与第${rowNumber}行的问题描述重复`;

@@ -3,6 +3,7 @@ import {
   EXCEL_MESSAGES,
   type ExcelImportFileResult,
   type ExcelImportResult,
+  type ImportExistingRows,
   importSummary,
 } from '@aps/shared';
 import type { z } from 'zod';
@@ -81,8 +82,13 @@ export interface ImportSpec<Data, Insert> {
   toInput(row: SheetRow): unknown;
   /** Rules that need the database (a dictionary value exists): a row to insert, or the reason it is refused. */
   prepare(data: Data, row: SheetRow): Promise<Insert | { error: string }> | Insert | { error: string };
-  /** Writes one file's good rows inside that file's transaction; throwing rolls the whole file back. */
-  insert(tx: Tx, rows: Insert[]): Promise<void>;
+  /** What a row whose key already exists does (the dialog shows the same text); `prepare` and `insert` do it. */
+  existingRows: ImportExistingRows;
+  /**
+   * Writes one file's good rows inside that file's transaction; throwing rolls the whole file back. Resolves to
+   * how many of them updated an existing entry (policy `update`), or nothing when all were new.
+   */
+  insert(tx: Tx, rows: Insert[]): Promise<number | undefined | void>;
 }
 
 export interface ImportActor {
@@ -145,14 +151,16 @@ export function createExcelImporter({
         } else good.push({ row, insert: prepared });
       }
       let imported = 0;
+      let updated = 0;
       if (good.length) {
         try {
-          await db.transaction((tx) =>
-            spec.insert(
-              tx,
-              good.map((g) => g.insert),
-            ),
-          );
+          updated =
+            (await db.transaction((tx) =>
+              spec.insert(
+                tx,
+                good.map((g) => g.insert),
+              ),
+            )) || 0;
           imported = good.length;
         } catch (err) {
           log?.error({ err, file: sheet.fileName }, 'excel import: file rolled back');
@@ -168,11 +176,18 @@ export function createExcelImporter({
       }
       fileErrors.sort((a, b) => a.rowNumber - b.rowNumber);
       errors.push(...fileErrors);
-      perFile.push({ fileName: sheet.fileName, total: sheet.rows.length, imported, failed: fileErrors.length });
+      perFile.push({
+        fileName: sheet.fileName,
+        total: sheet.rows.length,
+        imported,
+        updated,
+        failed: fileErrors.length,
+      });
     }
 
     const imported = perFile.reduce((n, f) => n + f.imported, 0);
-    const msg = importSummary(total, imported, errors.length);
+    const updated = perFile.reduce((n, f) => n + f.updated, 0);
+    const msg = importSummary(total, imported, errors.length, updated);
     if (errors.length === 0) return { total, imported, failed: 0, msg, fileUrl: null, fileName: null, files: perFile };
     const fileName = `${spec.title}导入错误明细_${Date.now()}.xlsx`;
     const fileUrl = await importErrors.save({

@@ -97,6 +97,32 @@ export function createQaRepo(db: Db) {
       return row;
     },
 
+    /** The live entry of the tenant with exactly this question, for the import's update-by-key policy. */
+    idByQuestion: async (tenantId: number, questionContent: string) =>
+      (
+        await db
+          .select({ id: qa.id })
+          .from(qa)
+          .where(and(eq(qa.tenantId, tenantId), eq(qa.delState, 0), eq(qa.questionContent, questionContent)))
+          .orderBy(asc(qa.createTime))
+          .limit(1)
+      )[0]?.id ?? null,
+
+    /** Writes an imported row over an existing entry (its question is the key, so it stays). */
+    updateImported: async (tx: Tx, id: string, row: QaInsert) => {
+      await tx
+        .update(qa)
+        .set({
+          answerContent: row.answerContent,
+          useType: row.useType,
+          displayOrder: row.displayOrder,
+          qaType: row.qaType,
+          updateBy: row.createBy,
+          updateTime: new Date(),
+        })
+        .where(and(eq(qa.id, id), eq(qa.tenantId, row.tenantId)));
+    },
+
     insertMany: async (tx: Tx, values: QaInsert[]) => {
       for (let i = 0; i < values.length; i += 500) await tx.insert(qa).values(values.slice(i, i + 500));
     },

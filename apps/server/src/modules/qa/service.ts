@@ -4,6 +4,7 @@ import {
   type PageResult,
   QA_DEFAULTS,
   QA_EXCEL_HEADERS,
+  QA_IMPORT_EXISTING,
   QA_LIMITS,
   QA_MESSAGES,
   QA_SUPPLIER_USER_END,
@@ -15,8 +16,10 @@ import {
   type QaImportResult,
   type QaListQuery,
   type QaPublicDto,
+  qaImportDuplicate,
   qaImportRowSchema,
 } from '@aps/shared';
+import type { z } from 'zod';
 import { ApiError, badRequest, notFound } from '../../core/envelope.ts';
 import { fetchPage } from '../../core/paging.ts';
 import type { Db } from '../../db/client.ts';
@@ -188,13 +191,19 @@ export function createQaService({
 
     async importFiles(actor, files) {
       const [qaTypes, yn] = await Promise.all([dicts.items(DICT.qaType), dicts.items(DICT.yn)]);
-      return importExcel(actor, files, {
+      // 问题描述 is the key (QA_IMPORT_EXISTING): a re-imported export updates its entries instead of doubling them.
+      const rowOfQuestion = new Map<string, number>();
+      return importExcel<z.output<typeof qaImportRowSchema>, QaInsert & { existingId: string | null }>(actor, files, {
         title: '问题答疑',
         headers: IMPORT_HEADERS,
         requiredHeaders: REQUIRED_HEADERS,
         schema: qaImportRowSchema,
         toInput: (row) => rowToInput(row, qaTypes, yn),
-        prepare: async (data): Promise<QaInsert | { error: string }> => {
+        existingRows: QA_IMPORT_EXISTING,
+        prepare: async (data, row) => {
+          const earlier = rowOfQuestion.get(data.questionContent);
+          if (earlier !== undefined) return { error: qaImportDuplicate(earlier) };
+          rowOfQuestion.set(data.questionContent, row.rowNumber);
           try {
             return {
               tenantId: actor.tenantId,
@@ -204,13 +213,20 @@ export function createQaService({
               displayOrder: data.displayOrder,
               qaType: await resolveQaType(data.qaType),
               createBy: actor.username,
+              existingId: await repo.idByQuestion(actor.tenantId, data.questionContent),
             };
           } catch (err) {
             if (err instanceof ApiError) return { error: err.message };
             throw err;
           }
         },
-        insert: (tx, rows) => repo.insertMany(tx, rows),
+        insert: async (tx, rows) => {
+          const fresh = rows.filter((r) => !r.existingId).map(({ existingId: _, ...r }) => r);
+          const existing = rows.filter((r) => r.existingId);
+          await repo.insertMany(tx, fresh);
+          for (const { existingId, ...r } of existing) if (existingId) await repo.updateImported(tx, existingId, r);
+          return existing.length;
+        },
       });
     },
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { USER_EXCEL_HEADERS as H, type UserImportRow, userImportRowSchema } from '@aps/shared';
+import { USER_EXCEL_HEADERS as H, USER_IMPORT_EXISTING, type UserImportRow, userImportRowSchema } from '@aps/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { hashPassword } from '../auth/service.ts';
@@ -51,6 +51,7 @@ export async function userImportSpec(db: DbOrTx, tenantId: number): Promise<Impo
     requiredHeaders: [H.username, H.realname, H.phone],
     schema: userImportRowSchema,
     toInput: userRowToInput,
+    existingRows: USER_IMPORT_EXISTING,
     async prepare(data) {
       if (await taken('username', data.username)) return { error: '用户账号已存在' };
       if (await taken('phone', data.phone)) return { error: '手机号已存在' };

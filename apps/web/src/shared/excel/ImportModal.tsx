@@ -1,7 +1,7 @@
 import { InboxOutlined } from '@ant-design/icons';
-import type { ExcelImportResult } from '@aps/shared';
+import type { ExcelImportResult, ImportExistingRows } from '@aps/shared';
 import { EXCEL_ACCEPT, EXCEL_LIMITS, EXCEL_MESSAGES } from '@aps/shared/constants';
-import { App, Button, Modal, Progress, Typography, Upload, type UploadFile } from 'antd';
+import { Alert, App, Button, Modal, Progress, Typography, Upload, type UploadFile } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { downloadBlob, errorText } from '../list/download.ts';
 import { type ImportPhase, isExcelFileName, progressView } from './progress.ts';
@@ -16,6 +16,8 @@ export interface ImportModalProps {
   title?: string;
   /** What the sheet must look like (its headers), shown under the drop area. */
   hint?: ReactNode;
+  /** What happens to rows that already exist (the list's policy from @aps/shared), said before anything is sent. */
+  existingRows: ImportExistingRows;
   /** After an import that wrote rows (code 200 or 201): refresh the list. */
   onImported?: (result: ExcelImportResult) => void;
 }
@@ -27,7 +29,15 @@ export interface ImportModalProps {
  * 导入成功,但是有错误数据! with a 点击下载 link to the error workbook; a refused import keeps the files and shows
  * the server's message as a warning.
  */
-export function ImportModal({ open, onClose, action, title = '文件导入', hint, onImported }: ImportModalProps) {
+export function ImportModal({
+  open,
+  onClose,
+  action,
+  title = '文件导入',
+  hint,
+  existingRows,
+  onImported,
+}: ImportModalProps) {
   const { message, modal } = App.useApp();
   const [files, setFiles] = useState<UploadFile[]>([]);
   const [phase, setPhase] = useState<ImportPhase>('idle');
@@ -78,7 +88,8 @@ export function ImportModal({ open, onClose, action, title = '文件导入', hin
             <ul style={{ margin: '8px 0', paddingLeft: 20 }}>
               {result.files.map((f) => (
                 <li key={f.fileName}>
-                  {f.fileName}：成功{f.imported}行，失败{f.failed}行
+                  {f.fileName}：成功{f.imported}行{f.updated > 0 ? `（其中更新已有${f.updated}行）` : ''}，失败
+                  {f.failed}行
                 </li>
               ))}
             </ul>
@@ -153,6 +164,13 @@ export function ImportModal({ open, onClose, action, title = '文件导入', hin
           {hint}
         </Typography.Paragraph>
       )}
+      <Alert
+        className="aps-import-existing"
+        style={{ marginTop: 12 }}
+        type={existingRows.policy === 'update' ? 'info' : 'warning'}
+        showIcon
+        title={`已存在的数据：${existingRows.text}`}
+      />
     </Modal>
   );
 }

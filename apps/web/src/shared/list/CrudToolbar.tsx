@@ -1,4 +1,5 @@
 import { ImportOutlined } from '@ant-design/icons';
+import type { ImportExistingRows } from '@aps/shared';
 import { Button } from 'antd';
 import { type Key, type ReactNode, useState } from 'react';
 import { usePermissionCheck } from '../auth/Can.tsx';
@@ -22,8 +23,11 @@ export interface CrudToolbarProps {
   onAdd?: () => void;
   /** 导出 to this file; the list has no 导出 without it. */
   exportName?: string;
-  /** 导入 (with the add code): the import dialog's hint; the list has no 导入 without it. */
-  importHint?: ReactNode;
+  /**
+   * 导入 (with the add code): the dialog's hint on the sheet, and what happens to rows that already exist (the
+   * list's policy from @aps/shared). The list has no 导入 without it.
+   */
+  imports?: { hint: ReactNode; existingRows: ImportExistingRows };
   /** 批量删除 (with the delete code); false for a list without it. */
   batchDelete?: boolean;
   /** More buttons, after 新增/导出/导入 and before 批量删除. */
@@ -34,10 +38,10 @@ export interface CrudToolbarProps {
  * The standard buttons above a resource's list, each shown only with its permission code: 新增, 导出, 导入,
  * the page's own buttons, then 批量删除 (请选择一条记录！ with nothing selected, confirmed otherwise).
  */
-export function CrudToolbar({ list, onAdd, exportName, importHint, batchDelete = true, children }: CrudToolbarProps) {
+export function CrudToolbar({ list, onAdd, exportName, imports, batchDelete = true, children }: CrudToolbarProps) {
   const can = usePermissionCheck();
   const [importing, setImporting] = useState(false);
-  const canImport = importHint !== undefined && can(list.codes.add);
+  const canImport = imports !== undefined && can(list.codes.add);
   return (
     <>
       <ListToolbar
@@ -56,12 +60,13 @@ export function CrudToolbar({ list, onAdd, exportName, importHint, batchDelete =
         )}
         {children}
       </ListToolbar>
-      {canImport && (
+      {canImport && imports && (
         <ImportModal
           open={importing}
           onClose={() => setImporting(false)}
           action={list.api.importUrl}
-          hint={importHint}
+          hint={imports.hint}
+          existingRows={imports.existingRows}
           onImported={() => void list.table.refresh()}
         />
       )}

@@ -1,6 +1,6 @@
 import { ImportOutlined } from '@ant-design/icons';
 import type { QaDto } from '@aps/shared';
-import { DICT, PERMISSIONS, QA_API, QA_USE_TYPE } from '@aps/shared/constants';
+import { DICT, PERMISSIONS, QA_API, QA_IMPORT_EXISTING, QA_USE_TYPE } from '@aps/shared/constants';
 import { Alert, Button, Card, Form, Input, Select, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { usePermissionCheck } from '../../../shared/auth/Can.tsx';
@@ -93,6 +93,7 @@ export default function ExcelDemoPage() {
         onClose={() => setImporting(false)}
         action={QA_IMPORT_ACTION}
         hint={QA_IMPORT_HINT}
+        existingRows={QA_IMPORT_EXISTING}
         onImported={() => void table.refresh()}
       />
     </Card>

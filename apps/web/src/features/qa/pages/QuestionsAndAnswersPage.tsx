@@ -1,6 +1,12 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type { QaDto } from '@aps/shared';
-import { QA_MESSAGES, QA_SUPER_QUERY_FIELDS, SUPER_QUERY_LISTS, UPLOAD_MESSAGES } from '@aps/shared/constants';
+import {
+  QA_IMPORT_EXISTING,
+  QA_MESSAGES,
+  QA_SUPER_QUERY_FIELDS,
+  SUPER_QUERY_LISTS,
+  UPLOAD_MESSAGES,
+} from '@aps/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Input, Popconfirm, Space, Spin } from 'antd';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -153,6 +159,7 @@ export default function QuestionsAndAnswersPage() {
           onClose={() => setImporting(false)}
           action={QA_IMPORT_ACTION}
           hint={QA_IMPORT_HINT}
+          existingRows={QA_IMPORT_EXISTING}
           onImported={() => client.invalidateQueries({ queryKey: qaKeys.all })}
         />
       )}

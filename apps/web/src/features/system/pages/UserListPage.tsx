@@ -1,6 +1,12 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { UserListRow } from '@aps/shared';
-import { DICT, PERMISSIONS, SUPER_QUERY_LISTS, USER_SUPER_QUERY_FIELDS } from '@aps/shared/constants';
+import {
+  DICT,
+  PERMISSIONS,
+  SUPER_QUERY_LISTS,
+  USER_IMPORT_EXISTING,
+  USER_SUPER_QUERY_FIELDS,
+} from '@aps/shared/constants';
 import { App, Button, Card, Dropdown, Form, Input, Select, Table, type TableColumnsType, Tag, TreeSelect } from 'antd';
 import { useState } from 'react';
 import { usePermissionCheck } from '../../../shared/auth/Can.tsx';
@@ -28,6 +34,7 @@ interface UserFilters {
 
 const IMPORT_HINT =
   '表头须包含“用户账号”“用户姓名”“手机号”，可选“性别”“生日”“邮箱”“职务”，与导出的文件格式一致。导入的账号需由管理员“修改密码”后方可登录。';
+const USER_IMPORTS = { hint: IMPORT_HINT, existingRows: USER_IMPORT_EXISTING };
 
 /** 用户管理 (system/UserList): the tenant's users with search, add/edit, freeze, password, delete, import and export. */
 export default function UserListPage() {
@@ -176,7 +183,7 @@ export default function UserListPage() {
         </Form.Item>
       </SearchBar>
 
-      <CrudToolbar list={list} exportName="用户列表.xlsx" importHint={IMPORT_HINT}>
+      <CrudToolbar list={list} exportName="用户列表.xlsx" imports={USER_IMPORTS}>
         <SuperQuery
           listKey={SUPER_QUERY_LISTS.sysUser}
           fields={USER_SUPER_QUERY_FIELDS}
