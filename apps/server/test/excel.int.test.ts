@@ -174,6 +174,7 @@ describe('Excel import kit', () => {
           const poison = row.questionContent.endsWith('坏');
           await tx.insert(qa).values(poison ? { ...row, answerContent: null as unknown as string } : row);
         }
+        return 0;
       },
     };
     const result = await importer(

@@ -7,15 +7,14 @@ import {
   announcementEditSchema,
   announcementIdQuerySchema,
   announcementListQuerySchema,
-  idsQuerySchema,
   PERMISSIONS,
   PRIORITY_LABELS,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageWithDictText } from '../../core/dict-text.ts';
+import { crudRoutes, tenantOf } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
-import { actorOf, auditGetWrite, EXPORT_LIMIT, sendXlsx } from '../dict/kit.ts';
+import { actorOf, auditGetWrite } from '../dict/kit.ts';
 
 const TAGS = ['系统通告'];
 const P = PERMISSIONS.announcement;
@@ -27,98 +26,55 @@ const P = PERMISSIONS.announcement;
 export const announcementAdminRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { announcementAdmin, audit } = services;
 
-  app.get(
-    '/sys/annountCement/list',
-    {
-      config: { access: P.list },
-      schema: { tags: TAGS, summary: '通告分页列表', querystring: announcementListQuerySchema },
-    },
-    async (request) =>
-      ok(
-        await pageWithDictText(services.dicts, await announcementAdmin.list(actorOf(request).tenantId, request.query), {
-          priority: PRIORITY_LABELS,
-          msgCategory: ANNOUNCEMENT_CATEGORY_LABELS,
-          msgType: ANNOUNCEMENT_MSG_TYPE_LABELS,
-          sendStatus: ANNOUNCEMENT_SEND_STATUS_LABELS,
-        }),
-      ),
-  );
-
-  app.get(
-    '/sys/annountCement/exportXls',
-    {
-      config: { access: P.list },
-      schema: {
-        tags: TAGS,
-        summary: '导出通告 (.xlsx)',
-        querystring: announcementListQuerySchema.omit({ pageNo: true, pageSize: true }),
+  crudRoutes(app, services.dicts, {
+    base: '/sys/annountCement',
+    name: '通告',
+    tag: '系统通告',
+    list: {
+      access: P.list,
+      query: announcementListQuerySchema,
+      run: (request, query) => announcementAdmin.list(tenantOf(request), query),
+      dictText: {
+        priority: PRIORITY_LABELS,
+        msgCategory: ANNOUNCEMENT_CATEGORY_LABELS,
+        msgType: ANNOUNCEMENT_MSG_TYPE_LABELS,
+        sendStatus: ANNOUNCEMENT_SEND_STATUS_LABELS,
       },
     },
-    async (request, reply) => {
-      const page = await announcementAdmin.list(actorOf(request).tenantId, {
-        ...request.query,
-        pageNo: 1,
-        pageSize: EXPORT_LIMIT,
-      });
-      return sendXlsx(
-        reply,
-        { name: '系统通告.xlsx', ascii: 'announcements.xlsx', sheet: '系统通告' },
-        [
-          { header: '标题', width: 36, wrap: true, value: (r) => r.titile },
-          { header: '消息类型', width: 12, value: (r) => ANNOUNCEMENT_CATEGORY_LABELS[r.msgCategory] ?? r.msgCategory },
-          { header: '优先级', width: 8, value: (r) => PRIORITY_LABELS[r.priority] ?? r.priority },
-          { header: '通告对象', width: 10, value: (r) => ANNOUNCEMENT_MSG_TYPE_LABELS[r.msgType] ?? r.msgType },
-          {
-            header: '发布状态',
-            width: 10,
-            value: (r) => ANNOUNCEMENT_SEND_STATUS_LABELS[r.sendStatus] ?? r.sendStatus,
-          },
-          { header: '发布人', width: 14, value: (r) => r.sender },
-          { header: '发布时间', width: 20, value: (r) => r.sendTime },
-          { header: '撤销时间', width: 20, value: (r) => r.cancelTime },
-          { header: '已读/送达', width: 12, value: (r) => `${r.readCount}/${r.sendCount}` },
-          { header: '创建时间', width: 20, value: (r) => r.createTime },
-        ],
-        page.records,
-      );
+    exportXls: {
+      access: P.list,
+      file: { name: '系统通告.xlsx', ascii: 'announcements.xlsx', sheet: '系统通告' },
+      columns: [
+        { header: '标题', width: 36, wrap: true, value: (r) => r.titile },
+        { header: '消息类型', width: 12, value: (r) => ANNOUNCEMENT_CATEGORY_LABELS[r.msgCategory] ?? r.msgCategory },
+        { header: '优先级', width: 8, value: (r) => PRIORITY_LABELS[r.priority] ?? r.priority },
+        { header: '通告对象', width: 10, value: (r) => ANNOUNCEMENT_MSG_TYPE_LABELS[r.msgType] ?? r.msgType },
+        { header: '发布状态', width: 10, value: (r) => ANNOUNCEMENT_SEND_STATUS_LABELS[r.sendStatus] ?? r.sendStatus },
+        { header: '发布人', width: 14, value: (r) => r.sender },
+        { header: '发布时间', width: 20, value: (r) => r.sendTime },
+        { header: '撤销时间', width: 20, value: (r) => r.cancelTime },
+        { header: '已读/送达', width: 12, value: (r) => `${r.readCount}/${r.sendCount}` },
+        { header: '创建时间', width: 20, value: (r) => r.createTime },
+      ],
     },
-  );
-
-  app.post(
-    '/sys/annountCement/add',
-    {
-      config: { access: P.edit, audit: '新增通告' },
-      schema: { tags: TAGS, summary: '新增通告（正文HTML保存前净化）', body: announcementAddSchema },
+    add: {
+      access: P.edit,
+      body: announcementAddSchema,
+      summary: '新增通告（正文HTML保存前净化）',
+      run: (request, body) => announcementAdmin.add(actorOf(request), body),
     },
-    async (request) => ok(await announcementAdmin.add(actorOf(request), request.body), '添加成功！'),
-  );
-
-  app.put(
-    '/sys/annountCement/edit',
-    {
-      config: { access: P.edit, audit: '编辑通告' },
-      schema: { tags: TAGS, summary: '编辑通告（已发布的须先撤销）', body: announcementEditSchema },
+    edit: {
+      access: P.edit,
+      body: announcementEditSchema,
+      summary: '编辑通告（已发布的须先撤销）',
+      run: (request, body) => announcementAdmin.edit(tenantOf(request), body),
     },
-    async (request) => ok(await announcementAdmin.edit(actorOf(request).tenantId, request.body), '编辑成功!'),
-  );
-
-  app.delete(
-    '/sys/annountCement/delete',
-    {
-      config: { access: P.edit, audit: '删除通告' },
-      schema: { tags: TAGS, summary: '删除通告', querystring: announcementIdQuerySchema },
+    remove: {
+      access: P.edit,
+      idQuery: announcementIdQuerySchema,
+      run: (request, ids) => announcementAdmin.remove(tenantOf(request), ids.map(String)),
     },
-    async (request) => ok(await announcementAdmin.remove(actorOf(request).tenantId, [request.query.id]), '删除成功!'),
-  );
-
-  app.delete(
-    '/sys/annountCement/deleteBatch',
-    {
-      config: { access: P.edit, audit: '批量删除通告' },
-      schema: { tags: TAGS, summary: '批量删除通告', querystring: idsQuerySchema },
-    },
-    async (request) => ok(await announcementAdmin.remove(actorOf(request).tenantId, request.query.ids), '删除成功!'),
-  );
+  });
 
   app.get(
     '/sys/annountCement/doReleaseData',

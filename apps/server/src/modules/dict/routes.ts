@@ -8,7 +8,6 @@ import {
   dictItemEditSchema,
   dictItemListQuerySchema,
   dictListQuerySchema,
-  idQuerySchema,
   LOGIN,
   loadDictItemQuerySchema,
   loadDictQuerySchema,
@@ -18,9 +17,9 @@ import {
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { crudRoutes } from '../../core/crud-routes.ts';
 import { ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
-import { EXPORT_LIMIT, sendXlsx } from './kit.ts';
 import { isTableDictCode } from './table-dict.ts';
 
 const TAGS = ['数据字典'];
@@ -147,114 +146,48 @@ export const dictRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 
   // ── Administration ──────────────────────────────────────────────────────────────────────────────────
 
-  app.get(
-    '/sys/dict/list',
-    { config: { access: P.list }, schema: { tags: TAGS, summary: '字典分页列表', querystring: dictListQuerySchema } },
-    async (request) => ok(await dictAdmin.list(request.query)),
-  );
-
-  app.get(
-    '/sys/dict/exportXls',
-    {
-      config: { access: P.list },
-      schema: {
-        tags: TAGS,
-        summary: '导出字典 (.xlsx)',
-        querystring: dictListQuerySchema.omit({ pageNo: true, pageSize: true }),
-      },
+  crudRoutes(app, services.dicts, {
+    base: '/sys/dict',
+    name: '字典',
+    tag: TAGS[0],
+    list: { access: P.list, query: dictListQuerySchema, run: (_request, query) => dictAdmin.list(query) },
+    exportXls: {
+      access: P.list,
+      file: { name: '数据字典.xlsx', ascii: 'dictionaries.xlsx', sheet: '数据字典' },
+      columns: [
+        { header: '字典名称', width: 24, value: (r) => r.dictName },
+        { header: '字典编码', width: 24, value: (r) => r.dictCode },
+        { header: '描述', width: 40, wrap: true, value: (r) => r.description },
+        { header: '字典项数', width: 10, value: (r) => r.itemCount },
+        { header: '创建时间', width: 20, value: (r) => r.createTime },
+      ],
     },
-    async (request, reply) => {
-      const page = await dictAdmin.list({ ...request.query, pageNo: 1, pageSize: EXPORT_LIMIT });
-      return sendXlsx(
-        reply,
-        { name: '数据字典.xlsx', ascii: 'dictionaries.xlsx', sheet: '数据字典' },
-        [
-          { header: '字典名称', width: 24, value: (r) => r.dictName },
-          { header: '字典编码', width: 24, value: (r) => r.dictCode },
-          { header: '描述', width: 40, wrap: true, value: (r) => r.description },
-          { header: '字典项数', width: 10, value: (r) => r.itemCount },
-          { header: '创建时间', width: 20, value: (r) => r.createTime },
-        ],
-        page.records,
-      );
+    add: { access: P.edit, body: dictAddSchema, run: (_request, body) => dictAdmin.add(body) },
+    edit: { access: P.edit, body: dictEditSchema, run: (_request, body) => dictAdmin.edit(body) },
+    remove: {
+      access: P.edit,
+      idsQuery: dictIdsQuerySchema,
+      summary: '删除字典（连同字典项）',
+      run: (_request, ids) => dictAdmin.remove(ids.map(String)),
     },
-  );
+  });
 
-  app.post(
-    '/sys/dict/add',
-    { config: { access: P.edit, audit: '新增字典' }, schema: { tags: TAGS, summary: '新增字典', body: dictAddSchema } },
-    async (request) => ok(await dictAdmin.add(request.body), '添加成功！'),
-  );
-
-  app.put(
-    '/sys/dict/edit',
-    {
-      config: { access: P.edit, audit: '编辑字典' },
-      schema: { tags: TAGS, summary: '编辑字典', body: dictEditSchema },
+  crudRoutes(app, services.dicts, {
+    base: '/sys/dictItem',
+    name: '字典项',
+    tag: TAGS[0],
+    list: {
+      access: P.list,
+      query: dictItemListQuerySchema,
+      summary: '字典项分页列表（dictId）',
+      run: (_request, query) => dictAdmin.items(query),
     },
-    async (request) => ok(await dictAdmin.edit(request.body), '编辑成功!'),
-  );
-
-  app.delete(
-    '/sys/dict/delete',
-    {
-      config: { access: P.edit, audit: '删除字典' },
-      schema: { tags: TAGS, summary: '删除字典（连同字典项）', querystring: idQuerySchema },
+    add: { access: P.edit, body: dictItemAddSchema, run: (_request, body) => dictAdmin.addItem(body) },
+    edit: { access: P.edit, body: dictItemEditSchema, run: (_request, body) => dictAdmin.editItem(body) },
+    remove: {
+      access: P.edit,
+      idsQuery: dictIdsQuerySchema,
+      run: (_request, ids) => dictAdmin.removeItems(ids.map(String)),
     },
-    async (request) => ok(await dictAdmin.remove([request.query.id]), '删除成功!'),
-  );
-
-  app.delete(
-    '/sys/dict/deleteBatch',
-    {
-      config: { access: P.edit, audit: '批量删除字典' },
-      schema: { tags: TAGS, summary: '批量删除字典', querystring: dictIdsQuerySchema },
-    },
-    async (request) => ok(await dictAdmin.remove(request.query.ids), '删除成功!'),
-  );
-
-  app.get(
-    '/sys/dictItem/list',
-    {
-      config: { access: P.list },
-      schema: { tags: TAGS, summary: '字典项分页列表（dictId）', querystring: dictItemListQuerySchema },
-    },
-    async (request) => ok(await dictAdmin.items(request.query)),
-  );
-
-  app.post(
-    '/sys/dictItem/add',
-    {
-      config: { access: P.edit, audit: '新增字典项' },
-      schema: { tags: TAGS, summary: '新增字典项', body: dictItemAddSchema },
-    },
-    async (request) => ok(await dictAdmin.addItem(request.body), '添加成功！'),
-  );
-
-  app.put(
-    '/sys/dictItem/edit',
-    {
-      config: { access: P.edit, audit: '编辑字典项' },
-      schema: { tags: TAGS, summary: '编辑字典项', body: dictItemEditSchema },
-    },
-    async (request) => ok(await dictAdmin.editItem(request.body), '编辑成功!'),
-  );
-
-  app.delete(
-    '/sys/dictItem/delete',
-    {
-      config: { access: P.edit, audit: '删除字典项' },
-      schema: { tags: TAGS, summary: '删除字典项', querystring: idQuerySchema },
-    },
-    async (request) => ok(await dictAdmin.removeItems([request.query.id]), '删除成功!'),
-  );
-
-  app.delete(
-    '/sys/dictItem/deleteBatch',
-    {
-      config: { access: P.edit, audit: '批量删除字典项' },
-      schema: { tags: TAGS, summary: '批量删除字典项', querystring: dictIdsQuerySchema },
-    },
-    async (request) => ok(await dictAdmin.removeItems(request.query.ids), '删除成功!'),
-  );
+  });
 };

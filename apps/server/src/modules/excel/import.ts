@@ -86,9 +86,9 @@ export interface ImportSpec<Data, Insert> {
   existingRows: ImportExistingRows;
   /**
    * Writes one file's good rows inside that file's transaction; throwing rolls the whole file back. Resolves to
-   * how many of them updated an existing entry (policy `update`), or nothing when all were new.
+   * how many of them updated an existing entry (policy `update`; 0 when all were new).
    */
-  insert(tx: Tx, rows: Insert[]): Promise<number | undefined | void>;
+  insert(tx: Tx, rows: Insert[]): Promise<number>;
 }
 
 export interface ImportActor {
@@ -154,13 +154,12 @@ export function createExcelImporter({
       let updated = 0;
       if (good.length) {
         try {
-          updated =
-            (await db.transaction((tx) =>
-              spec.insert(
-                tx,
-                good.map((g) => g.insert),
-              ),
-            )) || 0;
+          updated = await db.transaction((tx) =>
+            spec.insert(
+              tx,
+              good.map((g) => g.insert),
+            ),
+          );
           imported = good.length;
         } catch (err) {
           log?.error({ err, file: sheet.fileName }, 'excel import: file rolled back');

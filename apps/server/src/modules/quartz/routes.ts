@@ -1,7 +1,6 @@
 import {
   formatDateTime,
   idQuerySchema,
-  idsQuerySchema,
   LOGIN,
   PERMISSIONS,
   QUARTZ_MESSAGES,
@@ -15,10 +14,10 @@ import {
   validateQuartzCron,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageWithDictText } from '../../core/dict-text.ts';
+import { crudRoutes } from '../../core/crud-routes.ts';
 import { badRequest, ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
-import { actorOf, auditGetWrite, EXPORT_LIMIT, sendXlsx } from '../dict/kit.ts';
+import { actorOf, auditGetWrite } from '../dict/kit.ts';
 import { nextFireTimes } from './scheduler.ts';
 
 const TAGS = ['定时任务'];
@@ -28,21 +27,44 @@ const P = PERMISSIONS.job;
 export const quartzRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { quartz, audit } = services;
 
-  app.get(
-    '/sys/quartzJob/list',
-    {
-      config: { access: P.list },
-      schema: { tags: TAGS, summary: '定时任务分页列表（含下次执行时间）', querystring: quartzJobListQuerySchema },
+  crudRoutes(app, services.dicts, {
+    base: '/sys/quartzJob',
+    name: '定时任务',
+    list: {
+      access: P.list,
+      query: quartzJobListQuerySchema,
+      summary: '定时任务分页列表（含下次执行时间）',
+      run: (_request, query) => quartz.list(query),
+      dictText: { status: QUARTZ_STATUS_LABELS },
     },
-    async (request) =>
-      ok(await pageWithDictText(services.dicts, await quartz.list(request.query), { status: QUARTZ_STATUS_LABELS })),
-  );
-
-  app.get(
-    '/sys/quartzJob/queryById',
-    { config: { access: P.list }, schema: { tags: TAGS, summary: '定时任务详情', querystring: idQuerySchema } },
-    async (request) => ok(await quartz.byId(request.query.id)),
-  );
+    byId: { access: P.list, run: (_request, id) => quartz.byId(String(id)) },
+    exportXls: {
+      access: P.list,
+      file: { name: '定时任务.xlsx', ascii: 'quartz-jobs.xlsx', sheet: '定时任务' },
+      columns: [
+        { header: '任务类名', width: 28, value: (r) => r.jobClassName },
+        { header: '任务名称', width: 20, value: (r) => r.jobTitle },
+        { header: 'cron表达式', width: 20, value: (r) => r.cronExpression },
+        { header: '参数', width: 20, value: (r) => r.parameter },
+        { header: '描述', width: 30, wrap: true, value: (r) => r.description },
+        { header: '状态', width: 8, value: (r) => QUARTZ_STATUS_LABELS[r.status] ?? String(r.status) },
+        { header: '下次执行时间', width: 20, value: (r) => r.nextFireTime },
+      ],
+    },
+    add: {
+      access: P.edit,
+      body: quartzJobAddSchema,
+      run: (request, body) => quartz.add(actorOf(request).username, body),
+      message: '创建定时任务成功',
+    },
+    edit: {
+      access: P.edit,
+      body: quartzJobEditSchema,
+      run: (_request, body) => quartz.edit(body),
+      message: '更新定时任务成功',
+    },
+    remove: { access: P.edit, run: (_request, ids) => quartz.remove(ids.map(String)) },
+  });
 
   app.get(
     '/sys/quartzJob/handlers',
@@ -71,71 +93,6 @@ export const quartzRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       if (problem) throw badRequest(problem);
       return ok(nextFireTimes(cronExpression, count).map((d) => formatDateTime(d)));
     },
-  );
-
-  app.get(
-    '/sys/quartzJob/exportXls',
-    {
-      config: { access: P.list },
-      schema: {
-        tags: TAGS,
-        summary: '导出定时任务 (.xlsx)',
-        querystring: quartzJobListQuerySchema.omit({ pageNo: true, pageSize: true }),
-      },
-    },
-    async (request, reply) => {
-      const page = await quartz.list({ ...request.query, pageNo: 1, pageSize: EXPORT_LIMIT });
-      return sendXlsx(
-        reply,
-        { name: '定时任务.xlsx', ascii: 'quartz-jobs.xlsx', sheet: '定时任务' },
-        [
-          { header: '任务类名', width: 28, value: (r) => r.jobClassName },
-          { header: '任务名称', width: 20, value: (r) => r.jobTitle },
-          { header: 'cron表达式', width: 20, value: (r) => r.cronExpression },
-          { header: '参数', width: 20, value: (r) => r.parameter },
-          { header: '描述', width: 30, wrap: true, value: (r) => r.description },
-          { header: '状态', width: 8, value: (r) => QUARTZ_STATUS_LABELS[r.status] ?? String(r.status) },
-          { header: '下次执行时间', width: 20, value: (r) => r.nextFireTime },
-        ],
-        page.records,
-      );
-    },
-  );
-
-  app.post(
-    '/sys/quartzJob/add',
-    {
-      config: { access: P.edit, audit: '新增定时任务' },
-      schema: { tags: TAGS, summary: '新增定时任务', body: quartzJobAddSchema },
-    },
-    async (request) => ok(await quartz.add(actorOf(request).username, request.body), '创建定时任务成功'),
-  );
-
-  app.put(
-    '/sys/quartzJob/edit',
-    {
-      config: { access: P.edit, audit: '编辑定时任务' },
-      schema: { tags: TAGS, summary: '编辑定时任务', body: quartzJobEditSchema },
-    },
-    async (request) => ok(await quartz.edit(request.body), '更新定时任务成功'),
-  );
-
-  app.delete(
-    '/sys/quartzJob/delete',
-    {
-      config: { access: P.edit, audit: '删除定时任务' },
-      schema: { tags: TAGS, summary: '删除定时任务', querystring: idQuerySchema },
-    },
-    async (request) => ok(await quartz.remove([request.query.id]), '删除成功!'),
-  );
-
-  app.delete(
-    '/sys/quartzJob/deleteBatch',
-    {
-      config: { access: P.edit, audit: '批量删除定时任务' },
-      schema: { tags: TAGS, summary: '批量删除定时任务', querystring: idsQuerySchema },
-    },
-    async (request) => ok(await quartz.remove(request.query.ids), '删除成功!'),
   );
 
   app.get(

@@ -1,7 +1,5 @@
 import {
   checkRoleCodeSchema,
-  idQuerySchema,
-  idsQuerySchema,
   PERMISSIONS,
   ROLE_MESSAGES,
   roleAddSchema,
@@ -11,6 +9,7 @@ import {
   roleListQuerySchema,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { crudRoutes } from '../../core/crud-routes.ts';
 import { fail, ok } from '../../core/envelope.ts';
 import type { Services } from '../../services.ts';
 import { sessionOf } from '../auth/guard.ts';
@@ -22,11 +21,15 @@ export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   const P = PERMISSIONS.role;
   const tenantOf = (request: Parameters<typeof sessionOf>[0]) => sessionOf(request).tenantId;
 
-  app.get(
-    '/sys/role/list',
-    { config: { access: P.list }, schema: { tags: TAGS, summary: '角色分页列表', querystring: roleListQuerySchema } },
-    async (request) => ok(await roles.list(tenantOf(request), request.query)),
-  );
+  crudRoutes(app, services.dicts, {
+    base: '/sys/role',
+    name: '角色',
+    list: { access: P.list, query: roleListQuerySchema, run: (request, query) => roles.list(tenantOf(request), query) },
+    byId: { access: P.list, run: (request, id) => roles.byId(tenantOf(request), String(id)) },
+    add: { access: P.add, body: roleAddSchema, run: (request, body) => roles.add(tenantOf(request), body) },
+    edit: { access: P.edit, body: roleEditSchema, run: (request, body) => roles.edit(tenantOf(request), body) },
+    remove: { access: P.delete, run: (request, ids) => roles.remove(tenantOf(request), ids.map(String)) },
+  });
 
   app.get(
     '/sys/role/queryall',
@@ -41,12 +44,6 @@ export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   );
 
   app.get(
-    '/sys/role/queryById',
-    { config: { access: P.list }, schema: { tags: TAGS, summary: '角色详情', querystring: idQuerySchema } },
-    async (request) => ok(await roles.byId(tenantOf(request), request.query.id)),
-  );
-
-  app.get(
     '/sys/role/checkRoleCode',
     {
       config: { access: P.list },
@@ -58,39 +55,6 @@ export const roleRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
       // A taken code is an answer, not an error: 200 with success false, as the duplicate check of §5 expects.
       return reply.send(fail(200, ROLE_MESSAGES.codeTaken, false));
     },
-  );
-
-  app.post(
-    '/sys/role/add',
-    { config: { access: P.add, audit: '新增角色' }, schema: { tags: TAGS, summary: '新增角色', body: roleAddSchema } },
-    async (request) => ok(await roles.add(tenantOf(request), request.body), '添加成功！'),
-  );
-
-  app.put(
-    '/sys/role/edit',
-    {
-      config: { access: P.edit, audit: '编辑角色' },
-      schema: { tags: TAGS, summary: '编辑角色（含数据范围）', body: roleEditSchema },
-    },
-    async (request) => ok(await roles.edit(tenantOf(request), request.body), '编辑成功！'),
-  );
-
-  app.delete(
-    '/sys/role/delete',
-    {
-      config: { access: P.delete, audit: '删除角色' },
-      schema: { tags: TAGS, summary: '删除角色', querystring: idQuerySchema },
-    },
-    async (request) => ok(await roles.remove(tenantOf(request), [request.query.id]), '删除成功!'),
-  );
-
-  app.delete(
-    '/sys/role/deleteBatch',
-    {
-      config: { access: P.delete, audit: '批量删除角色' },
-      schema: { tags: TAGS, summary: '批量删除角色', querystring: idsQuerySchema },
-    },
-    async (request) => ok(await roles.remove(tenantOf(request), request.query.ids), '删除成功!'),
   );
 
   app.get(

@@ -78,6 +78,7 @@ export async function userImportSpec(db: DbOrTx, tenantId: number): Promise<Impo
           .returning({ id: sysUser.id });
         await tx.insert(sysUserTenant).values(users.map((u) => ({ userId: u.id, tenantId })));
       }
+      return 0; // taken accounts were refused in prepare: every row is new
     },
   };
 }

@@ -3,7 +3,6 @@ import {
   DICT,
   departUsersQuerySchema,
   EXPOSURE_MESSAGES,
-  idQuerySchema,
   idsQuerySchema,
   LOGIN,
   PERMISSIONS,
@@ -20,7 +19,7 @@ import {
 } from '@aps/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { pageWithDictText } from '../../core/dict-text.ts';
+import { crudRoutes, tenantOf } from '../../core/crud-routes.ts';
 import { fail, forbidden, ok } from '../../core/envelope.ts';
 import { readTable } from '../../core/shared-tables.ts';
 import type { Services } from '../../services.ts';
@@ -93,63 +92,28 @@ export const userRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
   const U = PERMISSIONS.user;
   const TAGS = ['用户管理'];
 
-  app.get(
-    '/sys/user/list',
-    { config: { access: U.list }, schema: { tags: TAGS, summary: '用户分页列表', querystring: userListQuerySchema } },
-    async (request) =>
-      ok(
-        await pageWithDictText(
-          services.dicts,
-          await admin.list(sessionOf(request).tenantId, request.query),
-          USER_DICT_FIELDS,
-        ),
-      ),
-  );
-
-  app.get(
-    '/sys/user/queryById',
-    { config: { access: U.list }, schema: { tags: TAGS, summary: '用户详情', querystring: idQuerySchema } },
-    async (request) => ok(await admin.byId(sessionOf(request).tenantId, request.query.id)),
-  );
-
-  app.post(
-    '/sys/user/add',
-    { config: { access: U.add, audit: '新增用户' }, schema: { tags: TAGS, summary: '新增用户', body: userAddSchema } },
-    async (request) => ok(await admin.add(sessionOf(request).tenantId, request.body), '添加成功！'),
-  );
-
-  app.put(
-    '/sys/user/edit',
-    {
-      config: { access: U.edit, audit: '编辑用户' },
-      schema: { tags: TAGS, summary: '编辑用户', body: userEditSchema },
+  crudRoutes(app, services.dicts, {
+    base: '/sys/user',
+    name: '用户',
+    list: {
+      access: U.list,
+      query: userListQuerySchema,
+      run: (request, query) => admin.list(tenantOf(request), query),
+      dictText: USER_DICT_FIELDS,
     },
-    async (request) => ok(await admin.edit(sessionOf(request).tenantId, request.body), '编辑成功！'),
-  );
-
-  app.delete(
-    '/sys/user/delete',
-    {
-      config: { access: U.delete, audit: '删除用户' },
-      schema: { tags: TAGS, summary: '删除用户', querystring: idQuerySchema },
+    byId: { access: U.list, run: (request, id) => admin.byId(tenantOf(request), String(id)) },
+    add: { access: U.add, body: userAddSchema, run: (request, body) => admin.add(tenantOf(request), body) },
+    edit: { access: U.edit, body: userEditSchema, run: (request, body) => admin.edit(tenantOf(request), body) },
+    remove: {
+      access: U.delete,
+      messages: { one: '删除用户成功', batch: '批量删除用户成功' },
+      // Nobody deletes themselves.
+      run: (request, ids) => {
+        const s = sessionOf(request);
+        return admin.remove(s.tenantId, ids.map(String), s.userId);
+      },
     },
-    async (request) => {
-      const s = sessionOf(request);
-      return ok(await admin.remove(s.tenantId, [request.query.id], s.userId), '删除用户成功');
-    },
-  );
-
-  app.delete(
-    '/sys/user/deleteBatch',
-    {
-      config: { access: U.delete, audit: '批量删除用户' },
-      schema: { tags: TAGS, summary: '批量删除用户', querystring: idsQuerySchema },
-    },
-    async (request) => {
-      const s = sessionOf(request);
-      return ok(await admin.remove(s.tenantId, request.query.ids, s.userId), '批量删除用户成功');
-    },
-  );
+  });
 
   app.put(
     '/sys/user/frozenBatch',
