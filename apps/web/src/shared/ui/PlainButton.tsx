@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useState } from 'react';
 import { PlainIcon } from './PlainIcon.tsx';
 import './plain.css';
 
@@ -33,6 +33,12 @@ export function PlainButton({
     setIconLeaving(!loading);
   }
   const [wave, setWave] = useState(0);
+  // The leave animation ends the icon; a browser that skips animations (a background tab) must not keep it.
+  useEffect(() => {
+    if (!iconLeaving) return;
+    const timer = setTimeout(() => setIconLeaving(false), 400);
+    return () => clearTimeout(timer);
+  }, [iconLeaving]);
 
   const className = [
     'aps-btn',
@@ -68,6 +74,8 @@ export function PlainButton({
       {(loading || iconLeaving) && (
         <span
           className={`aps-btn-icon ${loading ? 'aps-btn-icon-enter' : 'aps-btn-icon-leave'}`}
+          // A leaving icon is decoration: the button is named by its text again as soon as loading ends.
+          aria-hidden={loading ? undefined : true}
           onAnimationEnd={() => setIconLeaving(false)}
         >
           <PlainIcon name="loading" spin />
