@@ -4,10 +4,10 @@ import zhCN from 'antd/es/locale/zh_CN';
 import { memo, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { clearSession, loginPathFor } from '../features/auth/session.ts';
+import { appRouter, navigateQuietly } from '../shared/navigation.ts';
 import { useSettingsStore } from '../shared/stores/settings.ts';
 import { LightApp } from './LightApp.tsx';
 import { createQueryClient } from './queryClient.ts';
-import { navigateQuietly, router } from './router.tsx';
 
 export function themeFor(primaryColor: string): ThemeConfig {
   return { token: { colorPrimary: primaryColor, colorInfo: primaryColor, colorLink: primaryColor, borderRadius: 6 } };
@@ -21,7 +21,7 @@ const queryClient = createQueryClient(() => {
   // The server no longer accepts the token: drop it and sign in again, coming back to the same page.
   clearSession();
   queryClient.clear();
-  const { pathname, search } = router.state.location;
+  const { pathname, search } = appRouter().state.location;
   navigateQuietly(loginPathFor(pathname + search), { replace: true });
 });
 

@@ -1,5 +1,6 @@
-import { createBrowserRouter, type NavigateOptions, type To } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { getToken } from '../features/auth/session.ts';
+import { registerRouter } from '../shared/navigation.ts';
 import { rememberFirstEntry } from './guard.ts';
 import { routes, SIGNED_OUT_HYDRATION } from './routes.tsx';
 
@@ -11,7 +12,4 @@ export const router = createBrowserRouter(routes, {
   hydrationData: getToken() ? undefined : SIGNED_OUT_HYDRATION,
 });
 
-/** Navigates, swallowing a failed or interrupted navigation (§2: "a failed push is swallowed"). */
-export function navigateQuietly(to: To, options?: NavigateOptions): void {
-  router.navigate(to, options).catch(() => undefined);
-}
+registerRouter(router);

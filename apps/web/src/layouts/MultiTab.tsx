@@ -1,7 +1,7 @@
 import { CloseOutlined, ReloadOutlined, VerticalLeftOutlined, VerticalRightOutlined } from '@ant-design/icons';
 import { App, Dropdown, type MenuProps, Tabs } from 'antd';
 import { memo } from 'react';
-import { navigateQuietly } from '../app/router.tsx';
+import { navigateQuietly } from '../shared/navigation.ts';
 import { useTabsStore } from '../shared/stores/tabs.ts';
 
 const CONTEXT_MENU: MenuProps['items'] = [

@@ -1,8 +1,8 @@
 import { Menu, type MenuProps } from 'antd';
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { navigateQuietly } from '../app/router.tsx';
 import type { AppRoute } from '../app/routeTable.ts';
 import { preloadView } from '../app/views.ts';
+import { navigateQuietly } from '../shared/navigation.ts';
 import { MenuIcon } from './MenuIcon.tsx';
 import { useRouterLocationValue } from './routerLocation.ts';
 

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
 import type { Location } from 'react-router';
-import { router } from '../app/router.tsx';
+import { appRouter } from '../shared/navigation.ts';
 
-const subscribe = (onChange: () => void) => router.subscribe(() => onChange());
-const getLocation = () => router.state.location;
+const subscribe = (onChange: () => void) => appRouter().subscribe(() => onChange());
+const getLocation = () => appRouter().state.location;
 
 /**
  * The router's location, read from the router itself rather than from <RouterProvider>'s context: the parts of the
@@ -18,5 +18,5 @@ export function useRouterLocation(): Location {
 export function useRouterLocationValue<T extends string | number | boolean | null | undefined>(
   select: (location: Location) => T,
 ): T {
-  return useSyncExternalStore(subscribe, () => select(router.state.location));
+  return useSyncExternalStore(subscribe, () => select(appRouter().state.location));
 }

@@ -2,7 +2,7 @@ import { SearchOutlined } from '@ant-design/icons';
 import type { MenuNode } from '@aps/shared';
 import { Modal, Select, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
-import { navigateQuietly } from '../../app/router.tsx';
+import { navigateQuietly } from '../../shared/navigation.ts';
 import { type MenuEntry, menuEntries, searchMenu } from './menuSearch.ts';
 
 interface Props {

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import type { AnnouncementDto } from '@aps/shared';
 import { Badge, Button, Empty, List, Popover, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
-import { navigateQuietly } from '../../app/router.tsx';
+import { navigateQuietly } from '../../shared/navigation.ts';
 import { useNotices } from '../announcement/api.ts';
 import { PriorityTag } from '../announcement/components/PriorityTag.tsx';
 import { useAnnouncementViewer } from '../announcement/components/useAnnouncementViewer.tsx';

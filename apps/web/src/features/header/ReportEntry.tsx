@@ -2,8 +2,8 @@ import { BarChartOutlined } from '@ant-design/icons';
 import { REPORT_MESSAGES, REPORT_SSO } from '@aps/shared/constants';
 import { App, Tooltip } from 'antd';
 import { useState } from 'react';
-import { navigateQuietly } from '../../app/router.tsx';
 import { request } from '../../shared/http.ts';
+import { navigateQuietly } from '../../shared/navigation.ts';
 import { useSessionStore } from '../auth/store.ts';
 
 /**

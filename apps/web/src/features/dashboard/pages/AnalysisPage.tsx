@@ -2,9 +2,9 @@ import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Card, Empty, Space, theme } from 'antd';
 import dayjs from 'dayjs';
 import { getRouteTable } from '../../../app/guard.ts';
-import { navigateQuietly } from '../../../app/router.tsx';
 import type { AppRoute } from '../../../app/routeTable.ts';
 import { MenuIcon } from '../../../layouts/MenuIcon.tsx';
+import { navigateQuietly } from '../../../shared/navigation.ts';
 import { greeting } from '../../auth/greeting.ts';
 import { useSessionStore } from '../../auth/store.ts';
 
