@@ -55,7 +55,6 @@ const TABLE_KEYS = [
   'rowExpandable',
   'scrollX',
   'componentWidth',
-  'fixColumn',
 ] as const;
 
 const NO_EXTRAS_ERRORS = undefined;
@@ -82,7 +81,6 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
     rowExpandable,
     scrollX,
     componentWidth,
-    fixColumn,
   } = table;
   // The fixed columns' shadows follow the horizontal scroll (rc-table's own scroll info).
   const [showStartShadow, showEndShadow] = useContext(TableContext, ({ scrollInfo }: TableContextProps) => {
@@ -179,7 +177,7 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
                   showEndShadow={showEndShadow}
                   expanded={expanded}
                   expandedRowRender={expanded ? expandedRowRender : undefined}
-                  expandedWidth={fixColumn ? componentWidth : undefined}
+                  expandedWidth={componentWidth || undefined}
                   measure={expanded ? virtualizer.measureElement : undefined}
                   activeKey={activeKey}
                   errors={errors ?? NO_EXTRAS_ERRORS}
@@ -207,6 +205,7 @@ interface BodyRowProps {
   showEndShadow: boolean;
   expanded: boolean;
   expandedRowRender: TableContextProps['expandedRowRender'] | undefined;
+  /** The table's visible width: expanded content stays in view (sticky) while the rows scroll sideways. */
   expandedWidth: number | undefined;
   measure: Virtualizer<HTMLDivElement, Element>['measureElement'] | undefined;
   /** Not read here: they make the row redraw when its edited cell or its errors change (cells read refs). */
