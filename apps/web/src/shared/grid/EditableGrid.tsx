@@ -48,7 +48,8 @@ const toOptions = (items: DictOption[] | undefined): GridOption[] =>
   (items ?? []).map((d) => ({ value: d.value, text: d.text ?? d.label ?? d.title ?? d.value, color: d.color }));
 
 /**
- * The editable grid (JVxeTable): antd's virtual Table underneath (only the visible rows are in the DOM), with
+ * The editable grid (JVxeTable): antd's Table (header, fixed summary, selection, expansion) with the grid's own
+ * virtual body (`GridBody`: only the visible rows are in the DOM, and a scroll draws only the rows entering), with
  * the §3 column types, §5 validation, §4 edit mode, drag sort, 合计/平均 footer, and a handle to read, add,
  * remove, validate and patch rows from outside.
  */
@@ -445,13 +446,24 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     }),
     [active, errors],
   );
+  // No rows: antd's own body, with its empty placeholder (as antd's virtual table does).
+  const hasRows = rows.length > 0;
   const components = useMemo<TableProps<R>['components']>(
-    () => ({
-      body: (data: readonly R[], info: unknown) => (
-        <GridBody data={data} info={info as ScrollBodyInfo} height={height} handleRef={tableRef} extras={extras} />
-      ),
-    }),
-    [height, extras],
+    () =>
+      hasRows
+        ? {
+            body: (data: readonly R[], info: unknown) => (
+              <GridBody
+                data={data}
+                info={info as ScrollBodyInfo}
+                height={height}
+                handleRef={tableRef}
+                extras={extras}
+              />
+            ),
+          }
+        : undefined,
+    [hasRows, height, extras],
   );
 
   const total = totalWidth(widths);

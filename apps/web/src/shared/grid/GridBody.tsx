@@ -1,5 +1,6 @@
 import { useContext } from '@rc-component/context';
 import TableContext, { type TableContextProps } from '@rc-component/table/es/context/TableContext';
+import { getColumnsKey } from '@rc-component/table/es/utils/valueUtil';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
@@ -8,6 +9,7 @@ import {
   type Ref,
   type UIEvent,
   useCallback,
+  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
@@ -55,9 +57,8 @@ const TABLE_KEYS = [
   'rowExpandable',
   'scrollX',
   'componentWidth',
+  'onColumnResize',
 ] as const;
-
-const NO_EXTRAS_ERRORS = undefined;
 
 /**
  * The grid's body: only the rows in view (and a few more) are in the DOM, positioned by TanStack Virtual
@@ -81,6 +82,7 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
     rowExpandable,
     scrollX,
     componentWidth,
+    onColumnResize,
   } = table;
   // The fixed columns' shadows follow the horizontal scroll (rc-table's own scroll info).
   const [showStartShadow, showEndShadow] = useContext(TableContext, ({ scrollInfo }: TableContextProps) => {
@@ -124,14 +126,25 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
     [virtualizer, data, getRowKey],
   );
 
+  const columnWidths = flattenColumns.map((c) => Math.max(Number(c.width) || 0, Number(c.minWidth) || 0));
+  const widthsKey = columnWidths.join(',');
+  // rc-table learns the column widths from its body (fixed columns' offsets, header and summary): tell it, as
+  // its virtual body does (the widths are given, nothing is measured).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the widths' string stands for the widths
+  useEffect(() => {
+    const keys = getColumnsKey(flattenColumns);
+    keys.forEach((key, i) => {
+      onColumnResize(key, columnWidths[i] ?? 0);
+    });
+  }, [flattenColumns, widthsKey, onColumnResize]);
+
   // Expanded rows are taller: measure them (and only them) whenever the expansion changes.
-  const expandedSize = expandedKeys?.size ?? 0;
   useLayoutEffect(() => {
-    void expandedSize;
+    if (!expandedKeys) return;
     virtualizer.measure();
     for (const el of holderRef.current?.querySelectorAll<HTMLElement>('[data-expanded="true"]') ?? [])
       virtualizer.measureElement(el);
-  }, [virtualizer, expandedSize]);
+  }, [virtualizer, expandedKeys]);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const left = e.currentTarget.scrollLeft;
@@ -143,7 +156,6 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
   };
 
   const width = typeof scrollX === 'number' ? scrollX : undefined;
-  const columnWidths = flattenColumns.map((c) => Math.max(Number(c.width) || 0, Number(c.minWidth) || 0));
   const rowExpands = expandableType === 'row';
   return (
     <div className={`${prefixCls}-tbody-virtual ${prefixCls}-tbody`} style={{ position: 'relative' }}>
@@ -180,7 +192,7 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
                   expandedWidth={componentWidth || undefined}
                   measure={expanded ? virtualizer.measureElement : undefined}
                   activeKey={activeKey}
-                  errors={errors ?? NO_EXTRAS_ERRORS}
+                  errors={errors}
                 />
               );
             })}
