@@ -92,7 +92,11 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
   const holderRef = useRef<HTMLDivElement | null>(null);
   const scrollLeftRef = useRef(0);
 
-  const rowKeyAt = useCallback((index: number) => String(getRowKey(data[index], index)), [data, getRowKey]);
+  // The same key function while the rows change (a typed value): a new one makes TanStack recompute the offsets
+  // of all 10,000 rows. Its keys only name measured (expanded) rows' sizes, re-measured below when rows change.
+  const dataRef = useRef(data);
+  dataRef.current = data;
+  const rowKeyAt = useCallback((index: number) => String(getRowKey(dataRef.current[index], index)), [getRowKey]);
   const virtualizer = useVirtualizer({
     count: data.length,
     getScrollElement: () => holderRef.current,
@@ -138,13 +142,17 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
     });
   }, [flattenColumns, widthsKey, onColumnResize]);
 
-  // Expanded rows are taller: measure them (and only them) whenever the expansion changes.
+  // Expanded rows are taller: measure them (and only them) whenever the expansion or the rows change.
+  const measured = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new rows (order, count) move the measured sizes
   useLayoutEffect(() => {
-    if (!expandedKeys) return;
+    const any = (expandedKeys?.size ?? 0) > 0;
+    if (!any && !measured.current) return;
+    measured.current = any;
     virtualizer.measure();
     for (const el of holderRef.current?.querySelectorAll<HTMLElement>('[data-expanded="true"]') ?? [])
       virtualizer.measureElement(el);
-  }, [virtualizer, expandedKeys]);
+  }, [virtualizer, expandedKeys, data]);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
     const left = e.currentTarget.scrollLeft;
@@ -169,7 +177,7 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
           <div className={`${prefixCls}-tbody-virtual-holder-inner`} style={{ position: 'absolute', inset: 0 }}>
             {virtualizer.getVirtualItems().map((item) => {
               const record = data[item.index] as Record<string, unknown>;
-              const rowKey = String(item.key);
+              const rowKey = String(getRowKey(record, item.index));
               const expandable = rowExpands && (!rowExpandable || rowExpandable(record));
               const expanded = expandable && expandedKeys.has(rowKey);
               const { activeKey, errors } = extras(rowKey);
