@@ -15,12 +15,12 @@ import { useSessionStore } from '../../features/auth/store.ts';
 import { allowedColumns, excludedCodes, toolbarButtonAllowed } from './auth.ts';
 import { CellView } from './CellView.tsx';
 import { cellTypeOf } from './cells.tsx';
+import { GridBody, type RowExtras, type ScrollBodyInfo } from './GridBody.tsx';
 import { useRowHighlight } from './highlight.ts';
 import { columnWidths, isVisible, ROW_HEIGHT, totalWidth } from './layout.ts';
 import { LightCheckbox } from './light.tsx';
 import { footerRows, newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
 import type { EditableGridProps, GridColumn, GridErrorMap, GridHandle, GridOption, GridRow } from './types.ts';
-import { useHorizontalFocusScroll } from './useHorizontalFocusScroll.ts';
 import { type GridTableRef, useRowDragSort } from './useRowDragSort.ts';
 import { firstError, validateRows } from './validation.ts';
 import './grid.css';
@@ -42,20 +42,14 @@ interface SelectionCheckboxProps {
   onClick?: (e: React.MouseEvent<HTMLInputElement>) => void;
 }
 
-/**
- * rc-table's virtual list estimates unmeasured rows at antd's small-row height (38) and corrects after measuring
- * each new row, drawing more rows than fit and shifting them; with the real §9 height it estimates right.
- * (antd passes the prop through to rc-table's VirtualTable, which has it; antd's own types do not list it.)
- */
-const VIRTUAL_ROW = { listItemHeight: ROW_HEIGHT } as Record<string, unknown>;
-
 const NO_AUTH: never[] = [];
 
 const toOptions = (items: DictOption[] | undefined): GridOption[] =>
   (items ?? []).map((d) => ({ value: d.value, text: d.text ?? d.label ?? d.title ?? d.value, color: d.color }));
 
 /**
- * The editable grid (JVxeTable): antd's virtual Table underneath (only the visible rows are in the DOM), with
+ * The editable grid (JVxeTable): antd's Table (header, fixed summary, selection, expansion) with the grid's own
+ * virtual body (`GridBody`: only the visible rows are in the DOM, and a scroll draws only the rows entering), with
  * the §3 column types, §5 validation, §4 edit mode, drag sort, 合计/平均 footer, and a handle to read, add,
  * remove, validate and patch rows from outside.
  */
@@ -94,7 +88,6 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const [selected, setSelected] = useState<string[]>([]);
   const [width, setWidth] = useState(1000);
   const rootRef = useRef<HTMLElement>(null);
-  useHorizontalFocusScroll(rootRef);
   const tableRef = useRef<GridTableRef>(null);
   const dictItems = useSessionStore((s) => s.dictItems);
   const [modal, modalHolder] = Modal.useModal();
@@ -438,8 +431,39 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         '--aps-grid-disabled-bg': token.colorBgContainerDisabled,
         '--aps-grid-disabled-text': token.colorTextDisabled,
         '--aps-grid-text': token.colorText,
+        '--aps-grid-row-hover': token.colorFillAlter,
+        '--aps-grid-row-selected-hover': token.controlItemBgActiveHover,
       }) as CSSProperties,
     [token],
+  );
+
+  // The body is the grid's own (GridBody: virtual rows on TanStack Virtual); it redraws a row when the row, its
+  // edited cell or its errors change, or when it scrolls into view.
+  const extras = useCallback(
+    (rowKey: string): RowExtras => ({
+      activeKey: active?.rowId === rowKey ? active.key : null,
+      errors: errors[rowKey],
+    }),
+    [active, errors],
+  );
+  // No rows: antd's own body, with its empty placeholder (as antd's virtual table does).
+  const hasRows = rows.length > 0;
+  const components = useMemo<TableProps<R>['components']>(
+    () =>
+      hasRows
+        ? {
+            body: (data: readonly R[], info: unknown) => (
+              <GridBody
+                data={data}
+                info={info as ScrollBodyInfo}
+                height={height}
+                handleRef={tableRef}
+                extras={extras}
+              />
+            ),
+          }
+        : undefined,
+    [hasRows, height, extras],
   );
 
   const total = totalWidth(widths);
@@ -473,8 +497,6 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         </Space>
       )}
       <Table<R>
-        ref={tableRef as never}
-        virtual
         bordered
         size="small"
         rowKey="id"
@@ -487,7 +509,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
         expandable={expandable}
         rowClassName={rowClassName}
         summary={summary}
-        {...VIRTUAL_ROW}
+        components={components}
       />
       <div className="aps-grid-live" aria-live="polite">
         {announcement}
