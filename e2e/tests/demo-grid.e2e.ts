@@ -212,6 +212,17 @@ describe('可编辑表格 (editable grid demo)', () => {
       paneKey: 'contact',
       errors: { c1: { mobile: '请输入正确的手机号码', email: '请输入正确的电子邮件' } },
     });
+    // The message is whole inside its cell: its line is tall enough for CJK glyphs and it ends above the cell's border.
+    const fit = await cell('联系人', 'c1', 'email').evaluate((el) => {
+      const error = el.querySelector('.aps-grid-error') as HTMLElement;
+      const style = getComputedStyle(error);
+      return {
+        lineRatio: Number.parseFloat(style.lineHeight) / Number.parseFloat(style.fontSize),
+        gap: el.getBoundingClientRect().bottom - error.getBoundingClientRect().bottom,
+      };
+    });
+    expect(fit.lineRatio).toBeGreaterThanOrEqual(1.45);
+    expect(fit.gap).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'grid-validation');
     await clickCell(cell('联系人', 'c1', 'mobile'));
     await cell('联系人', 'c1', 'mobile').getByRole('textbox').fill('13800138000');
