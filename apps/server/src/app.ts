@@ -15,7 +15,6 @@ import { installErrorHandling } from './core/errors.ts';
 import { installInputHygiene } from './core/input-hygiene.ts';
 import { listenForTableChanges } from './core/list-cache.ts';
 import { openApiTransform } from './core/openapi.ts';
-import { useListDatabase } from './core/paging.ts';
 import { allowedMethodsOf, protocolOptions } from './core/protocol.ts';
 import { requestScopedDb } from './core/request-transaction.ts';
 import type { Db } from './db/client.ts';
@@ -105,9 +104,8 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
   // Services see the transaction of the write request under way (core/request-transaction.ts).
   const services = createServices({ db: requestScopedDb(db), config, log: app.log });
   app.addHook('onClose', () => services.invalidation.close());
-  // The list fast path (core/paging.ts): estimates run on the pool; other writers' changes arrive by LISTEN.
+  // The list fast path (core/list-cache.ts): other writers' changes arrive by LISTEN on a connection of its own.
   const pool = (db as Db & { $client: pg.Pool }).$client;
-  useListDatabase(pool);
   const stopListening = listenForTableChanges(
     () => new pg.Client(pool.options),
     (message, err) => app.log.warn({ err }, message),

@@ -45,10 +45,15 @@ export interface PageOptions {
   keyset?: KeysetOptions;
 }
 
-/** Where the estimate and the bounded count run (the pool); unset (unit tests) means exact counts only. */
-let pool: pg.Pool | null = null;
-export function useListDatabase(next: pg.Pool | null): void {
-  pool = next;
+type Queryable = Pick<pg.Pool, 'query'>;
+
+/**
+ * Where a drizzle query runs (its session's client: the pool, or the transaction's connection inside one), so
+ * the estimate and the bounded count run on the same database; none (a mock) means exact counts only.
+ */
+function clientOf(query: CountQuery): Queryable | null {
+  const client = (query as unknown as { session?: { client?: Partial<Queryable> } }).session?.client;
+  return typeof client?.query === 'function' ? (client as Queryable) : null;
 }
 
 const isCountQuery = (c: unknown): c is CountQuery =>
@@ -72,6 +77,7 @@ interface PlanNode {
 async function estimatedOrExact(query: CountQuery): Promise<CachedTotal> {
   const { estimateAbove } = listCacheSettings();
   const { sql: text, params } = query.toSQL();
+  const pool = clientOf(query);
   const inner = pool ? rowsOfCount(text) : null;
   if (!pool || !inner) return { total: Number((await query)[0]?.n ?? 0), estimated: false };
   const explained = await pool.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
