@@ -176,14 +176,21 @@ export function createPurchaseService({ db }: { db: Db }): PurchaseService {
       const counted = Boolean(q.purchaseName || q.purchaseCode || advanced || extra);
       const keyset = keysetOf(q);
       if (!counted) {
-        const total = countByKeys(tenantId, scope, q);
-        const { sql: text, params } = total.toSQL();
         return fetchPage(
           q,
           {
-            key: `${text}\u0000${JSON.stringify(params)}`,
+            // The key filters' values name the total; the count query is built only when it is not cached.
+            key: JSON.stringify([
+              'purchase_record_count',
+              tenantId,
+              scope.kind,
+              scopeValues(scope),
+              q.purchaseStage,
+              q.purchaseCategory,
+              q.electionStatus,
+            ]),
             tables: COUNT_TABLES,
-            count: async () => Number((await total)[0]?.n ?? 0),
+            count: async () => Number((await countByKeys(tenantId, scope, q))[0]?.n ?? 0),
           },
           async (offset, limit, after) => {
             const ready = preparedPage(scope, q, after ? keyset : undefined);
