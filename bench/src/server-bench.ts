@@ -73,6 +73,8 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     ADMIN_PASSWORD,
     SEED_DEMO: '1',
     TZ: 'Asia/Shanghai',
+    // The load generator signs in from loopback tens of thousands of times: exempt it from the per-source throttle.
+    THROTTLE_EXEMPT: '127.0.0.1,::1,::ffff:127.0.0.1',
   };
 }
 
@@ -234,12 +236,15 @@ async function login(base: string): Promise<string> {
   return body.result.token;
 }
 
-async function load(name: string, spec: LoadSpec): Promise<LoadResult> {
+/** `tolerate`: report refused answers (e.g. the login's per-account throttle, 429) instead of failing the run. */
+async function load(name: string, spec: LoadSpec, tolerate = false): Promise<LoadResult> {
   process.stdout.write(`  ${name} …`);
   const out = await runNode('bench/src/load.ts', [JSON.stringify(spec)]);
   const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult;
   process.stdout.write(` ${Math.round(result.requestsPerSec)} req/s\n`);
-  if (result.non2xx || result.errors) {
+  if (tolerate && result.non2xx)
+    console.log(`  （${name}: ${result.non2xx} 个非 2xx 响应 ${JSON.stringify(result.statusCodes)}）`);
+  if ((result.non2xx && !tolerate) || result.errors) {
     throw new Error(
       `${name}: ${result.non2xx} 个非 2xx 响应, ${result.errors} 个错误 ${JSON.stringify(result.statusCodes)}`,
     );
@@ -330,13 +335,17 @@ async function main() {
       url: `${base}${deepKeysetPath}`,
       headers,
     });
-    const loginLoad = await load('POST /aps/sys/login', {
-      ...common,
-      url: `${base}/aps/sys/login`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
+    const loginLoad = await load(
+      'POST /aps/sys/login',
+      {
+        ...common,
+        url: `${base}/aps/sys/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      },
+      true,
+    );
     await sleep(3000);
     const idleAfterLoad = memorySnapshot(serverPid);
 
