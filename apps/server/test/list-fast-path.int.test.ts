@@ -87,6 +87,21 @@ describe('a cached total follows every write', () => {
     expect((await list(searchQuery)).total).toBe(0);
   });
 
+  it('a cached page follows inserts, updates and deletes of its rows', async () => {
+    const firstPage = `pageNo=1&pageSize=5&purchaseStage=${STAGE}`;
+    const before = await list(firstPage);
+    expect((await list(firstPage)).records).toEqual(before.records);
+    // Newest first: a new row of the stage leads page 1.
+    const inserted = await t.db.execute<{ id: string }>(copyRow('FP-PAGE-1'));
+    const id = inserted.rows[0]?.id;
+    const withNew = await list(firstPage);
+    expect(withNew.records[0]?.id).toBe(id);
+    await t.db.execute(sql`UPDATE purchase_record SET purchase_name = '快速路径改名' WHERE id = ${id}`);
+    expect((await list(firstPage)).records[0]).toMatchObject({ id, purchaseName: '快速路径改名' });
+    await t.db.execute(sql`DELETE FROM purchase_record WHERE id = ${id}`);
+    expect((await list(firstPage)).records.map((r) => r.id)).toEqual(before.records.map((r) => r.id));
+  });
+
   it('a write by another client (another instance, a CLI) arrives by NOTIFY well before the cache would expire', async () => {
     const stageQuery = `pageNo=1&pageSize=5&purchaseStage=${STAGE}`;
     const before = (await list(stageQuery)).total;

@@ -32,7 +32,8 @@ export interface CachedTotal {
   estimated: boolean;
 }
 
-interface Entry extends CachedTotal {
+interface Entry {
+  value: unknown;
   tables: readonly string[];
   versions: number[];
   generation: number;
@@ -79,7 +80,8 @@ function caching(): boolean {
   return settings.ttlMs > 0 && (!listenerWanted || listeners > 0);
 }
 
-export function cachedTotal(key: string): CachedTotal | undefined {
+/** A value stored under `key` while none of its tables has changed and it is younger than the TTL. */
+export function cachedValue<T>(key: string): T | undefined {
   if (!caching()) return undefined;
   const entry = entries.get(key);
   if (!entry) return undefined;
@@ -91,25 +93,34 @@ export function cachedTotal(key: string): CachedTotal | undefined {
     entries.delete(key);
     return undefined;
   }
-  return entry;
+  return entry.value as T;
 }
 
-export function storeTotal(
+/** Keeps `value`, read from `tables` as they were at `seen` (taken before the read started). */
+export function storeValue(
   key: string,
   tables: readonly string[],
   seen: { versions: number[]; generation: number },
-  value: CachedTotal,
+  value: unknown,
 ): void {
   if (!caching()) return;
-  // Changed while it was counted: the value may predate the change, so it is not kept.
+  // Changed while it was read: the value may predate the change, so it is not kept.
   if (seen.generation !== generation || tables.some((t, i) => versionOf(t) !== seen.versions[i])) return;
   if (entries.size >= settings.maxEntries) {
     const oldest = entries.keys().next();
     if (!oldest.done) entries.delete(oldest.value);
   }
   entries.delete(key);
-  entries.set(key, { ...value, tables, versions: seen.versions, generation, expires: now() + settings.ttlMs });
+  entries.set(key, { value, tables, versions: seen.versions, generation, expires: now() + settings.ttlMs });
 }
+
+export const cachedTotal = (key: string) => cachedValue<CachedTotal>(`total\u0000${key}`);
+export const storeTotal = (
+  key: string,
+  tables: readonly string[],
+  seen: { versions: number[]; generation: number },
+  value: CachedTotal,
+) => storeValue(`total\u0000${key}`, tables, seen, value);
 
 // ---- which tables a statement reads or writes ---------------------------------------------------
 

@@ -5,10 +5,12 @@ import type pg from 'pg';
 import {
   type CachedTotal,
   cachedTotal,
+  cachedValue,
   listCacheSettings,
   readTables,
   snapshotVersions,
   storeTotal,
+  storeValue,
 } from './list-cache.ts';
 
 export interface PageRequest {
@@ -43,6 +45,12 @@ export interface KeysetOptions {
 
 export interface PageOptions {
   keyset?: KeysetOptions;
+  /**
+   * Keep the page's records too, under `key` (which must name everything the rows depend on: tenant, data scope,
+   * filters, sort, page and cursor), until one of `tables` changes: a page asked again is answered from memory.
+   * The records are shared between answers and must not be mutated.
+   */
+  rowsCache?: { key: string; tables: readonly string[] };
 }
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -137,7 +145,8 @@ export function keysetAfter(keyset: KeysetOptions, cursor: unknown): SQL {
  *    so paging through a list counts once; it is counted beside the rows otherwise (two pooled connections,
  *    one round trip of latency), and estimated past `estimateAbove` rows (`totalEstimated`);
  *  - with `options.keyset` and the request's `cursor` (the previous page's last id) the rows are read after that
- *    row instead of skipping `offset` of them; a cursor whose row is gone falls back to the offset.
+ *    row instead of skipping `offset` of them; a cursor whose row is gone falls back to the offset;
+ *  - with `options.rowsCache` the page itself is kept under the same rule as the total.
  * `rows` receives the keyset condition as its third argument and must AND it into its filter.
  */
 export async function fetchPage<Row, Out>(
@@ -157,8 +166,19 @@ export async function fetchPage<Row, Out>(
     const list = await rows(0, page.pageSize, after);
     return list.length ? list : rows(offset, page.pageSize);
   };
-  const [counted, list] = await Promise.all([totalOf(count), readRows()]);
-  return pageResult(page, list.map(map), counted);
+  const cache = options.rowsCache;
+  const cacheKey = cache ? `rows\u0000${cache.key}` : '';
+  const readRecords = async (): Promise<Out[]> => {
+    if (!cache) return (await readRows()).map(map);
+    const hit = cachedValue<Out[]>(cacheKey);
+    if (hit) return hit;
+    const seen = snapshotVersions(cache.tables);
+    const records = (await readRows()).map(map);
+    storeValue(cacheKey, cache.tables, seen, records);
+    return records;
+  };
+  const [counted, records] = await Promise.all([totalOf(count), readRecords()]);
+  return pageResult(page, records, counted);
 }
 
 /** The page shape, with the flag when the total is the planner's estimate. */

@@ -113,6 +113,7 @@ const keysetOf = (q: PurchaseRecordQuery): KeysetOptions | undefined =>
 
 /** A key-filtered total is summed from purchase_record_count, which its triggers keep with purchase_record. */
 const COUNT_TABLES = ['purchase_record', 'purchase_record_count'] as const;
+const ROW_TABLES = ['purchase_record'] as const;
 
 export function createPurchaseService({ db }: { db: Db }): PurchaseService {
   const countByKeys = (tenantId: number, scope: DataScope, q: PurchaseRecordQuery, bind?: Bind) =>
@@ -176,20 +177,21 @@ export function createPurchaseService({ db }: { db: Db }): PurchaseService {
       const counted = Boolean(q.purchaseName || q.purchaseCode || advanced || extra);
       const keyset = keysetOf(q);
       if (!counted) {
+        // Everything the total and the rows depend on: the key filters' values, then sort, page and cursor.
+        const keyOfTotal = JSON.stringify([
+          tenantId,
+          scope.kind,
+          scopeValues(scope),
+          q.purchaseStage,
+          q.purchaseCategory,
+          q.electionStatus,
+        ]);
         return fetchPage(
           q,
           {
-            // The key filters' values name the total; the count query is built only when it is not cached.
-            key: JSON.stringify([
-              'purchase_record_count',
-              tenantId,
-              scope.kind,
-              scopeValues(scope),
-              q.purchaseStage,
-              q.purchaseCategory,
-              q.electionStatus,
-            ]),
+            key: `purchase_record_count${keyOfTotal}`,
             tables: COUNT_TABLES,
+            // Built only when the total is not cached.
             count: async () => Number((await countByKeys(tenantId, scope, q))[0]?.n ?? 0),
           },
           async (offset, limit, after) => {
@@ -200,7 +202,13 @@ export function createPurchaseService({ db }: { db: Db }): PurchaseService {
             return page(and(...filters), q, offset, limit);
           },
           toPurchaseDto,
-          { keyset },
+          {
+            keyset,
+            rowsCache: {
+              key: `purchase_record${keyOfTotal}${JSON.stringify([q.column, q.order, q.pageNo, q.pageSize, q.cursor])}`,
+              tables: ROW_TABLES,
+            },
+          },
         );
       }
       const filters = keyFilters(purchaseRecord, tenantId, scope, q);
