@@ -127,15 +127,19 @@ export const storeTotal = (
 const READ_ONLY = /^\s*(select|begin|commit|rollback|savepoint|release|set|show|explain|start transaction|reset)\b/i;
 const WRITE =
   /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?(?:"?public"?\.)?"?(\w+)"?/i;
+const MAY_WRITE =
+  /\b(insert|update|delete|truncate|merge|copy|call|do|create|alter|drop|vacuum|cluster|refresh|reindex|import)\b/i;
 
 /**
- * What a statement changes: `[]` for a read, its table for a plain write, `null` when it cannot tell (a CTE, a
- * function call, COPY…), which counts as a change to every table.
+ * What a statement changes: `[]` for a read, its table for a plain write, `null` when it cannot tell (a writing
+ * CTE, DDL, COPY…), which counts as a change to every table. A SELECT that calls a writing function is taken as a
+ * read: the tables' own notifications cover it.
  */
 export function writtenTables(text: string): string[] | null {
-  if (READ_ONLY.test(text)) return [];
   const m = WRITE.exec(text);
-  return m?.[1] ? [m[1]] : null;
+  if (m?.[1]) return [m[1]];
+  if (READ_ONLY.test(text) || !MAY_WRITE.test(text)) return [];
+  return null;
 }
 
 /** Table names a list query reads (FROM and JOIN, quoted or not, subqueries included). */
