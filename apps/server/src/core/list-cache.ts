@@ -114,13 +114,34 @@ export function storeValue(
   entries.set(key, { value, tables, versions: seen.versions, generation, expires: now() + settings.ttlMs });
 }
 
-export const cachedTotal = (key: string) => cachedValue<CachedTotal>(`total\u0000${key}`);
-export const storeTotal = (
-  key: string,
-  tables: readonly string[],
-  seen: { versions: number[]; generation: number },
-  value: CachedTotal,
-) => storeValue(`total\u0000${key}`, tables, seen, value);
+const inflight = new Map<string, { seen: { versions: number[]; generation: number }; value: Promise<unknown> }>();
+
+const unchangedSince = (tables: readonly string[], seen: { versions: number[]; generation: number }) =>
+  seen.generation === generation && tables.every((t, i) => versionOf(t) === seen.versions[i]);
+
+/**
+ * The cached value, else one load shared by every caller that asks while it runs (a page that expired under 50
+ * connections is read once, not 50 times). A caller joins a load only if none of its tables changed since the
+ * load began: the same promise a cache hit gives.
+ */
+export function cachedOrLoad<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
+  const hit = cachedValue<T>(key);
+  if (hit !== undefined) return Promise.resolve(hit);
+  const running = inflight.get(key);
+  if (running && caching() && unchangedSince(tables, running.seen)) return running.value as Promise<T>;
+  const seen = snapshotVersions(tables);
+  const value = load().then((v) => {
+    storeValue(key, tables, seen, v);
+    return v;
+  });
+  const entry = { seen, value };
+  inflight.set(key, entry);
+  const forget = () => {
+    if (inflight.get(key) === entry) inflight.delete(key);
+  };
+  value.then(forget, forget);
+  return value;
+}
 
 // ---- which tables a statement reads or writes ---------------------------------------------------
 

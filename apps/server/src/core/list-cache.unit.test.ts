@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readTables, writtenTables } from './list-cache.ts';
+import { cachedOrLoad, configureListCache, readTables, tableChanged, writtenTables } from './list-cache.ts';
 
 describe('writtenTables: what a statement changes (list totals of those tables are dropped)', () => {
   it.each([
@@ -37,5 +37,26 @@ describe('readTables: the tables a count query reads', () => {
     ['SELECT count(*) FROM public.sys_log l LEFT JOIN sys_user u ON u.id = l.userid', ['sys_log', 'sys_user']],
   ])('%s', (text, expected) => {
     expect(readTables(text)).toEqual(expected);
+  });
+});
+
+describe('cachedOrLoad', () => {
+  it('one load for callers that ask while it runs; a change since it began starts another', async () => {
+    configureListCache({ ttlMs: 5000 });
+    const resolvers: ((n: number) => void)[] = [];
+    const load = () => new Promise<number>((resolve) => resolvers.push(resolve));
+    const a = cachedOrLoad('k', ['t'], load);
+    const b = cachedOrLoad('k', ['t'], load);
+    expect(resolvers).toHaveLength(1);
+    tableChanged('t');
+    const c = cachedOrLoad('k', ['t'], load);
+    expect(resolvers).toHaveLength(2);
+    resolvers[0]?.(1);
+    resolvers[1]?.(2);
+    expect([await a, await b, await c]).toEqual([1, 1, 2]);
+    // The load that began after the change is kept; the one from before it is not.
+    expect(await cachedOrLoad('k', ['t'], async () => 99)).toBe(2);
+    tableChanged('t');
+    expect(await cachedOrLoad('k', ['t'], async () => 99)).toBe(99);
   });
 });

@@ -2,16 +2,7 @@ import type { PageResult } from '@aps/shared';
 import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
-import {
-  type CachedTotal,
-  cachedTotal,
-  cachedValue,
-  listCacheSettings,
-  readTables,
-  snapshotVersions,
-  storeTotal,
-  storeValue,
-} from './list-cache.ts';
+import { type CachedTotal, cachedOrLoad, listCacheSettings, readTables } from './list-cache.ts';
 
 export interface PageRequest {
   pageNo: number;
@@ -115,14 +106,11 @@ export async function totalOf(count: CountQuery | CustomCount | (() => Promise<n
     key = count.key;
     tables = count.tables;
   }
-  const hit = cachedTotal(key);
-  if (hit) return hit;
-  const seen = snapshotVersions(tables);
-  const value = isCountQuery(count)
-    ? await estimatedOrExact(count)
-    : { total: await (count as CustomCount).count(), estimated: false };
-  storeTotal(key, tables, seen, value);
-  return value;
+  return cachedOrLoad(`total\u0000${key}`, tables, () =>
+    isCountQuery(count)
+      ? estimatedOrExact(count)
+      : (count as CustomCount).count().then((total) => ({ total, estimated: false })),
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -170,12 +158,7 @@ export async function fetchPage<Row, Out>(
   const cacheKey = cache ? `rows\u0000${cache.key}` : '';
   const readRecords = async (): Promise<Out[]> => {
     if (!cache) return (await readRows()).map(map);
-    const hit = cachedValue<Out[]>(cacheKey);
-    if (hit) return hit;
-    const seen = snapshotVersions(cache.tables);
-    const records = (await readRows()).map(map);
-    storeValue(cacheKey, cache.tables, seen, records);
-    return records;
+    return cachedOrLoad(cacheKey, cache.tables, async () => (await readRows()).map(map));
   };
   const [counted, records] = await Promise.all([totalOf(count), readRecords()]);
   return pageResult(page, records, counted);
