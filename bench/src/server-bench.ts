@@ -318,14 +318,20 @@ async function main() {
     if (!cursor) throw new Error(`深页探测失败: ${JSON.stringify(before).slice(0, 300)}`);
     const deepOffsetPath = `${deepBase}&pageNo=${deepPage}`;
     const deepKeysetPath = `${deepOffsetPath}&cursor=${cursor}`;
-    const [byOffset, byKeyset] = await Promise.all(
-      [deepOffsetPath, deepKeysetPath].map(
-        async (p) => (await (await fetch(`${base}${p}`, { headers })).json()) as ListBody,
-      ),
+    // One at a time, each the first of its URL (nothing cached yet): what one deep page costs by offset and by cursor.
+    const timed = async (p: string) => {
+      const started = performance.now();
+      const body = (await (await fetch(`${base}${p}`, { headers })).json()) as ListBody;
+      return { body, ms: round(performance.now() - started, 1) };
+    };
+    const byOffset = await timed(deepOffsetPath);
+    const byKeyset = await timed(deepKeysetPath);
+    const ids = (b: ListBody) => JSON.stringify(b.result?.records.map((r) => r.id));
+    if (ids(byOffset.body) !== ids(byKeyset.body)) throw new Error('深页：游标分页与偏移分页结果不一致');
+    const deepFirstMs = { offset: byOffset.ms, keyset: byKeyset.ms };
+    console.log(
+      `深页探测: 第 ${deepPage} 页，偏移与游标结果一致；首次请求 偏移 ${deepFirstMs.offset} ms，游标 ${deepFirstMs.keyset} ms`,
     );
-    const ids = (b: ListBody | undefined) => JSON.stringify(b?.result?.records.map((r) => r.id));
-    if (ids(byOffset) !== ids(byKeyset)) throw new Error('深页：游标分页与偏移分页结果不一致');
-    console.log(`深页探测: 第 ${deepPage} 页，偏移与游标结果一致`);
 
     const common = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
     console.log(`负载（autocannon，独立进程，${CONNECTIONS} 连接，预热 ${WARMUP} s + ${DURATION} s）:`);
@@ -383,6 +389,7 @@ async function main() {
         listTotalEstimated: probeBody.result.totalEstimated ?? false,
         deepOffsetPath,
         deepKeysetPath,
+        deepFirstMs,
         label: args.label,
       },
       start: {
