@@ -4,9 +4,11 @@
  *  2. 100k bulk purchase records through the seed:bulk CLI;
  *  3. idle memory of the server and its postgres processes (RSS and PSS);
  *  4. autocannon, from a separate process, against the constant health route (the ceiling), the paged,
- *     filtered, sorted purchase-record list, and the login;
- *  5. a table on stdout and the same figures in bench/results/server-<date>.json.
- * Options: --rows <n> (100000), --connections <n> (50), --duration <s> (10), --warmup <s> (2), --keep.
+ *     filtered, sorted purchase-record list, a deep page of it (90 % of the way) by offset and by keyset cursor
+ *     (a server without keyset paging ignores the cursor), and the login;
+ *  5. a table on stdout and the same figures in bench/results/server-<date>[-<label>].json.
+ * Options: --rows <n> (100000), --connections <n> (50), --duration <s> (10), --warmup <s> (2), --label <s>, --keep.
+ * `npm run bench:1m` is --rows 1000000 (list p99 target 50 ms there, 20 ms below a million rows).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +27,7 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     duration: { type: 'string', default: '10' },
     warmup: { type: 'string', default: '2' },
+    label: { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
   },
 });
@@ -33,7 +36,13 @@ const CONNECTIONS = Number(args.connections);
 const DURATION = Number(args.duration);
 const WARMUP = Number(args.warmup);
 
-const TARGETS = { listRatio: 0.5, listP99Ms: 20, warmStartS: 2, firstStartS: 5, idleRssMb: 200 };
+const TARGETS = {
+  listRatio: 0.5,
+  listP99Ms: ROWS >= 1_000_000 ? 50 : 20,
+  warmStartS: 2,
+  firstStartS: 5,
+  idleRssMb: 200,
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -64,6 +73,8 @@ function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
     ADMIN_PASSWORD,
     SEED_DEMO: '1',
     TZ: 'Asia/Shanghai',
+    // The load generator signs in from loopback tens of thousands of times: exempt it from the per-source throttle.
+    THROTTLE_EXEMPT: '127.0.0.1,::1,::ffff:127.0.0.1',
   };
 }
 
@@ -225,12 +236,21 @@ async function login(base: string): Promise<string> {
   return body.result.token;
 }
 
-async function load(name: string, spec: LoadSpec): Promise<LoadResult> {
+/**
+ * `tolerate`: report refused answers (the login's per-account throttle, 429) and errors (a deep page by offset at a
+ * million rows outlasts autocannon's 10 s time-out) instead of failing the run.
+ */
+async function load(name: string, spec: LoadSpec, tolerate = false): Promise<LoadResult> {
   process.stdout.write(`  ${name} …`);
   const out = await runNode('bench/src/load.ts', [JSON.stringify(spec)]);
   const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult;
   process.stdout.write(` ${Math.round(result.requestsPerSec)} req/s\n`);
-  if (result.non2xx || result.errors) {
+  if (tolerate && (result.non2xx || result.errors)) {
+    console.log(
+      `  （${name}: ${result.non2xx} 个非 2xx 响应, ${result.errors} 个错误 ${JSON.stringify(result.statusCodes)}）`,
+    );
+  }
+  if (!tolerate && (result.non2xx || result.errors)) {
     throw new Error(
       `${name}: ${result.non2xx} 个非 2xx 响应, ${result.errors} 个错误 ${JSON.stringify(result.statusCodes)}`,
     );
@@ -280,23 +300,72 @@ async function main() {
     const listPath =
       '/aps/purchase/purchaseRecord/list?pageNo=3&pageSize=10&purchaseStage=5&column=createTime&order=desc';
     const probe = await fetch(`${base}${listPath}`, { headers });
-    const probeBody = (await probe.json()) as { success: boolean; result?: { total: number; records: unknown[] } };
+    type ListBody = {
+      success: boolean;
+      result?: { total: number; totalEstimated?: boolean; records: { id: string }[] };
+    };
+    const probeBody = (await probe.json()) as ListBody;
     if (!probeBody.success || !probeBody.result || probeBody.result.records.length !== 10) {
       throw new Error(`列表接口返回异常: ${JSON.stringify(probeBody).slice(0, 300)}`);
     }
-    console.log(`列表探测: ${listPath} → total ${probeBody.result.total}`);
+    const totalNote = probeBody.result.totalEstimated ? '（估算）' : '';
+    console.log(`列表探测: ${listPath} → total ${probeBody.result.total}${totalNote}`);
+    // A deep page, 90 % of the way through the same list: by offset, and by the previous page's last id.
+    const deepPage = Math.max(2, Math.floor((probeBody.result.total / 10) * 0.9));
+    const deepBase = '/aps/purchase/purchaseRecord/list?pageSize=10&purchaseStage=5&column=createTime&order=desc';
+    const before = (await (await fetch(`${base}${deepBase}&pageNo=${deepPage - 1}`, { headers })).json()) as ListBody;
+    const cursor = before.result?.records.at(-1)?.id;
+    if (!cursor) throw new Error(`深页探测失败: ${JSON.stringify(before).slice(0, 300)}`);
+    const deepOffsetPath = `${deepBase}&pageNo=${deepPage}`;
+    const deepKeysetPath = `${deepOffsetPath}&cursor=${cursor}`;
+    // One at a time, each the first of its URL (nothing cached yet): what one deep page costs by offset and by cursor.
+    const timed = async (p: string) => {
+      const started = performance.now();
+      const body = (await (await fetch(`${base}${p}`, { headers })).json()) as ListBody;
+      return { body, ms: round(performance.now() - started, 1) };
+    };
+    const byOffset = await timed(deepOffsetPath);
+    const byKeyset = await timed(deepKeysetPath);
+    const ids = (b: ListBody) => JSON.stringify(b.result?.records.map((r) => r.id));
+    if (ids(byOffset.body) !== ids(byKeyset.body)) throw new Error('深页：游标分页与偏移分页结果不一致');
+    const deepFirstMs = { offset: byOffset.ms, keyset: byKeyset.ms };
+    console.log(
+      `深页探测: 第 ${deepPage} 页，偏移与游标结果一致；首次请求 偏移 ${deepFirstMs.offset} ms，游标 ${deepFirstMs.keyset} ms`,
+    );
 
     const common = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
     console.log(`负载（autocannon，独立进程，${CONNECTIONS} 连接，预热 ${WARMUP} s + ${DURATION} s）:`);
     const health = await load('GET /aps/sys/health', { ...common, url: `${base}/aps/sys/health` });
     const list = await load('GET 采购记录列表', { ...common, url: `${base}${listPath}`, headers });
-    const loginLoad = await load('POST /aps/sys/login', {
-      ...common,
-      url: `${base}/aps/sys/login`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-    });
+    const deepOffset = await load(
+      `GET 采购记录列表 第 ${deepPage} 页（偏移）`,
+      {
+        ...common,
+        url: `${base}${deepOffsetPath}`,
+        headers,
+      },
+      true,
+    );
+    const deepKeyset = await load(
+      `GET 采购记录列表 第 ${deepPage} 页（游标）`,
+      {
+        ...common,
+        url: `${base}${deepKeysetPath}`,
+        headers,
+      },
+      true,
+    );
+    const loginLoad = await load(
+      'POST /aps/sys/login',
+      {
+        ...common,
+        url: `${base}/aps/sys/login`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
+      },
+      true,
+    );
     await sleep(3000);
     const idleAfterLoad = memorySnapshot(serverPid);
 
@@ -310,7 +379,19 @@ async function main() {
         loadavgAtEnd: os.loadavg(),
         node: process.version,
       },
-      settings: { rows: ROWS, connections: CONNECTIONS, durationS: DURATION, warmupS: WARMUP, listPath },
+      settings: {
+        rows: ROWS,
+        connections: CONNECTIONS,
+        durationS: DURATION,
+        warmupS: WARMUP,
+        listPath,
+        listTotal: probeBody.result.total,
+        listTotalEstimated: probeBody.result.totalEstimated ?? false,
+        deepOffsetPath,
+        deepKeysetPath,
+        deepFirstMs,
+        label: args.label,
+      },
       start: {
         firstS: round(firstStart),
         warmS: round(warmStart),
@@ -318,7 +399,7 @@ async function main() {
         seedBulkS: round(seedSeconds),
       },
       memory: { idleAfterStart, idleAfterLoad },
-      load: { health, list, login: loginLoad },
+      load: { health, list, deepOffset, deepKeyset, login: loginLoad },
       listToCeiling: round(ratio, 3),
       targets: {
         listRatio: { target: `≥ ${TARGETS.listRatio}`, met: ratio >= TARGETS.listRatio },
@@ -329,7 +410,8 @@ async function main() {
       },
     };
     printReport(report.load, ratio, report.start, idleAfterStart, idleAfterLoad, report.targets);
-    const file = path.join(root, 'bench/results', `server-${report.date.replace(/[:.]/g, '-')}.json`);
+    const stamp = report.date.replace(/[:.]/g, '-');
+    const file = path.join(root, 'bench/results', `server-${stamp}${args.label ? `-${args.label}` : ''}.json`);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     // Results are committed and linted: let Biome lay the JSON out the way `npm run lint` expects.
@@ -348,7 +430,7 @@ function round(n: number, digits = 2): number {
 }
 
 function printReport(
-  loads: Record<'health' | 'list' | 'login', LoadResult>,
+  loads: Record<'health' | 'list' | 'deepOffset' | 'deepKeyset' | 'login', LoadResult>,
   ratio: number,
   start: { firstS: number; warmS: number; stopS: number; seedBulkS: number },
   idle: MemorySnapshot,
@@ -361,6 +443,8 @@ function printReport(
       [
         ['GET /aps/sys/health（上限）', loads.health],
         ['GET 采购记录列表（分页/筛选/排序）', loads.list],
+        ['GET 采购记录列表 深页（偏移）', loads.deepOffset],
+        ['GET 采购记录列表 深页（游标）', loads.deepKeyset],
         ['POST /aps/sys/login', loads.login],
       ] as const
     ).map(([name, r]) => [
@@ -384,7 +468,7 @@ function printReport(
   const mark = (k: string) => (targets[k]?.met ? '✓' : '✗');
   console.log('');
   console.log(`列表 / 上限:        ${(ratio * 100).toFixed(1)} %   ${mark('listRatio')} 目标 ≥ 50 %`);
-  console.log(`列表 p99:           ${loads.list.p99} ms   ${mark('listP99')} 目标 ≤ 20 ms`);
+  console.log(`列表 p99:           ${loads.list.p99} ms   ${mark('listP99')} 目标 ≤ ${TARGETS.listP99Ms} ms`);
   console.log(`首次启动:           ${start.firstS.toFixed(2)} s   ${mark('firstStart')} 目标 ≤ 5 s`);
   console.log(`热启动:             ${start.warmS.toFixed(2)} s   ${mark('warmStart')} 目标 ≤ 2 s`);
   console.log(`停止:               ${start.stopS.toFixed(2)} s`);

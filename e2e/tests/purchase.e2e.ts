@@ -127,3 +127,48 @@ describe('采购记录 details (§2 procurement information panel, §4 review ti
     expect(await modal.getByText('当前选商轮次').count()).toBe(0);
   });
 });
+
+describe('采购记录 paging (issue 11 §2)', () => {
+  it('下一页 goes on after the last row shown (keyset cursor) and shows the same rows as the offset page', async () => {
+    ({ context, page } = await userPage(browser, baseUrl, 'buyer01'));
+    errors = collectErrors(page);
+    const asked: URL[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/purchase/purchaseRecord/list')) asked.push(new URL(request.url()));
+    });
+    await page.goto('/purchase/record');
+    await waitForPath(page, '/purchase/record');
+    const codes = () => page.locator('.ant-table-row td:first-child').allTextContents();
+    await expect.poll(async () => (await codes()).length).toBe(10);
+    const total = records.length < 200 ? records.length : null;
+    if (total !== null) await page.getByText(`1-10 共 ${total} 条`).waitFor();
+
+    // The buyer's own list by offset, as the API answers it: the second page, newest first.
+    const token = await tokenFor(baseUrl, 'buyer01');
+    const second = await api<PageResult<PurchaseRecordDto>>(
+      baseUrl,
+      token,
+      'GET',
+      '/purchase/purchaseRecord/list?pageNo=2&pageSize=10',
+    );
+    const firstPageLastId = (
+      await api<PageResult<PurchaseRecordDto>>(
+        baseUrl,
+        token,
+        'GET',
+        '/purchase/purchaseRecord/list?pageNo=1&pageSize=10',
+      )
+    ).result.records.at(-1)?.id;
+
+    await page.getByTitle('下一页').click();
+    await expect.poll(async () => (await codes()).join()).toBe(second.result.records.map((r) => r.purchaseCode).join());
+    const toSecond = asked.find((u) => u.searchParams.get('pageNo') === '2');
+    expect(toSecond?.searchParams.get('cursor')).toBe(firstPageLastId);
+
+    // A jump (page 1 again) pages by offset.
+    await page.getByTitle('1', { exact: true }).click();
+    await expect
+      .poll(() => asked.some((u) => u.searchParams.get('pageNo') === '1' && !u.searchParams.has('cursor')))
+      .toBe(true);
+  });
+});

@@ -6,12 +6,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import pg from 'pg';
 import type { AppConfig } from './config.ts';
 import { requireAccessDeclarations } from './core/access.ts';
 import { installAuditHook } from './core/audit-hook.ts';
 import { fail } from './core/envelope.ts';
 import { installErrorHandling } from './core/errors.ts';
 import { installInputHygiene } from './core/input-hygiene.ts';
+import { listenForTableChanges } from './core/list-cache.ts';
 import { openApiTransform } from './core/openapi.ts';
 import { allowedMethodsOf, protocolOptions } from './core/protocol.ts';
 import { requestScopedDb } from './core/request-transaction.ts';
@@ -102,6 +104,13 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
   // Services see the transaction of the write request under way (core/request-transaction.ts).
   const services = createServices({ db: requestScopedDb(db), config, log: app.log });
   app.addHook('onClose', () => services.invalidation.close());
+  // The list fast path (core/list-cache.ts): other writers' changes arrive by LISTEN on a connection of its own.
+  const pool = (db as Db & { $client: pg.Pool }).$client;
+  const stopListening = listenForTableChanges(
+    () => new pg.Client(pool.options),
+    (message, err) => app.log.warn({ err }, message),
+  );
+  app.addHook('onClose', () => stopListening());
   const apiRoutes: RouteOptions[] = [];
   await app.register(
     async (api) => {

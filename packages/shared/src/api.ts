@@ -14,6 +14,8 @@ export interface PageResult<T> {
   size: number;
   current: number;
   pages: number;
+  /** Set when `total` is the planner's estimate (over the list fast path's threshold): the UI says 约 N 条. */
+  totalEstimated?: boolean;
 }
 
 export const PAGE_SIZE_OPTIONS = [10, 20, 50] as const;

@@ -7,6 +7,8 @@ export const pageQuerySchema = z.object({
   pageSize: pageSizeSchema,
   column: z.string().max(64).optional(),
   order: z.enum(['asc', 'desc']).optional(),
+  /** Keyset paging: the id of the previous page's last row, sent with pageNo (lists that support it use it). */
+  cursor: z.string().max(64).optional(),
   _t: z.string().optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;

@@ -20,6 +20,8 @@ const pageResult = z.object({
   size: z.number().int(),
   current: z.number().int(),
   pages: z.number().int(),
+  /** true when total is the planner's estimate (the list fast path, past its threshold). */
+  totalEstimated: z.boolean().optional(),
 });
 
 /** The envelope every /aps answer has, success or not (`ApiEnvelope` in @aps/shared). */

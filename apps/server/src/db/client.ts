@@ -2,6 +2,7 @@ import path from 'node:path';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { trackPoolWrites } from '../core/list-cache.ts';
 import * as announcementTables from '../modules/announcement/tables.ts';
 import * as auditTables from '../modules/audit/tables.ts';
 import * as authTables from '../modules/auth/tables.ts';
@@ -36,6 +37,8 @@ export function connectDatabase(url: string, max = 20): Database {
   pool.on('error', () => {
     // An idle client lost its connection (database restart); the pool replaces it on next use.
   });
+  // Writes through this pool invalidate cached list totals of their tables once committed (core/list-cache.ts).
+  trackPoolWrites(pool);
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }

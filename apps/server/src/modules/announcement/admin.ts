@@ -116,7 +116,7 @@ export function createAnnouncementAdminService({ db }: { db: Db }): Announcement
       const where = and(...filters);
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(A).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(A).where(where),
         (offset, limit) =>
           db
             .select(COLUMNS)

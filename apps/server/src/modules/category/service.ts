@@ -192,7 +192,7 @@ export function createCategoryService({ db }: { db: Db }): CategoryService {
       const where = and(...filters);
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(sysCategory).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(sysCategory).where(where),
         (offset, limit) =>
           db
             .select()

@@ -112,7 +112,7 @@ export function createDictAdminService({
       const where = and(...filters);
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(sysDict).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(sysDict).where(where),
         (offset, limit) =>
           db
             .select(DICT_COLUMNS)
@@ -161,7 +161,7 @@ export function createDictAdminService({
       const sort = q.column ? { ...q } : { ...q, column: 'sortOrder' as const, order: q.order ?? ('asc' as const) };
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(sysDictItem).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(sysDictItem).where(where),
         (offset, limit) =>
           db
             .select()

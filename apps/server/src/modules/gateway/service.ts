@@ -60,7 +60,7 @@ export function createGatewayService({ db }: { db: Db }): GatewayService {
       const where = filters.length ? and(...filters) : undefined;
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(G).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(G).where(where),
         (offset, limit) =>
           db
             .select()

@@ -81,7 +81,7 @@ export function createLogService({ db }: { db: Db }): LogService {
   function page(q: LogListQuery | LoginfoQuery, where: SQL | undefined) {
     return fetchPage(
       q,
-      async () => (await db.select({ n: count() }).from(sysLog).where(where))[0]?.n ?? 0,
+      db.select({ n: count() }).from(sysLog).where(where),
       (offset, limit) =>
         db
           .select()

@@ -61,7 +61,7 @@ export function createPositionService({ db }: { db: Db }): PositionService {
       const where = and(...filters);
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(sysPosition).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(sysPosition).where(where),
         (offset, limit) =>
           db
             .select()

@@ -5,19 +5,8 @@ import {
   type PurchaseRecordDto,
   type PurchaseRecordQuery,
 } from '@aps/shared';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  type Placeholder,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { fetchPage, type KeysetOptions, keysetAfter } from '../../core/paging.ts';
 import { escapeLike, superQueryColumns, superQueryWhere } from '../../core/super-query.ts';
 import type { Db } from '../../db/client.ts';
 import { type DataScope, scopeFilter, scopeValues } from '../permission/data-scope.ts';
@@ -93,14 +82,14 @@ function keyFilters(
 }
 
 /** The placeholders' values of a prepared list (see keyFilters). */
-function keyParams(tenantId: number, scope: DataScope, q: PurchaseRecordQuery, offset: number) {
+function keyParams(tenantId: number, scope: DataScope, q: PurchaseRecordQuery, offset: number, limit: number) {
   const params: Record<string, unknown> = {
     tenantId,
     purchaseStage: q.purchaseStage,
     purchaseCategory: q.purchaseCategory,
     electionStatus: q.electionStatus,
     offset,
-    limit: q.pageSize,
+    limit,
   };
   scopeValues(scope).forEach((value, i) => {
     params[`org${i}`] = value;
@@ -111,6 +100,21 @@ function keyParams(tenantId: number, scope: DataScope, q: PurchaseRecordQuery, o
 /** Prepared list shapes kept at most; past that a list is built per call as before (there are far fewer). */
 const PREPARED_MAX = 200;
 
+/** The default order (create time, then id) pages by keyset: after the previous page's last row. */
+const keysetOf = (q: PurchaseRecordQuery): KeysetOptions | undefined =>
+  (q.column ?? 'createTime') === 'createTime'
+    ? {
+        table: purchaseRecord,
+        sort: purchaseRecord.createTime,
+        id: purchaseRecord.id,
+        order: q.order === 'asc' ? 'asc' : 'desc',
+      }
+    : undefined;
+
+/** A key-filtered total is summed from purchase_record_count, which its triggers keep with purchase_record. */
+const COUNT_TABLES = ['purchase_record', 'purchase_record_count'] as const;
+const ROW_TABLES = ['purchase_record'] as const;
+
 export function createPurchaseService({ db }: { db: Db }): PurchaseService {
   const countByKeys = (tenantId: number, scope: DataScope, q: PurchaseRecordQuery, bind?: Bind) =>
     db
@@ -118,17 +122,15 @@ export function createPurchaseService({ db }: { db: Db }): PurchaseService {
       .from(purchaseRecordCount)
       .where(and(...keyFilters(purchaseRecordCount, tenantId, scope, q, bind)));
 
-  /** One round trip: every row carries the total (an uncorrelated subquery, computed once). */
   const page = (
     where: SQL | undefined,
-    total: SQLWrapper,
     q: PurchaseRecordQuery,
     offset: number | Placeholder,
     limit: number | Placeholder,
   ) => {
     const direction = q.order === 'asc' ? asc : desc;
     return db
-      .select({ ...getTableColumns(purchaseRecord), total: sql<number>`(${total})` })
+      .select()
       .from(purchaseRecord)
       .where(where)
       .orderBy(direction(SORT_COLUMNS[q.column ?? 'createTime']), direction(purchaseRecord.id))
@@ -138,12 +140,12 @@ export function createPurchaseService({ db }: { db: Db }): PurchaseService {
 
   /**
    * A list the count table answers (no text search, advanced query or data rule) differs from another of its kind
-   * only in values: its query is built once per shape (filters set, scope size, order) and then only executed.
-   * Building it with drizzle each time was a third of the server's CPU per list call. The statement stays unnamed
-   * on the PostgreSQL side, so each call is still planned for its own values.
+   * only in values: its query is built once per shape (filters set, scope size, order, keyset or offset) and then
+   * only executed. Building it with drizzle each time was a third of the server's CPU per list call. The statement
+   * stays unnamed on the PostgreSQL side, so each call is still planned for its own values.
    */
   const prepared = new Map<string, ReturnType<ReturnType<typeof page>['prepare']>>();
-  function preparedPage(scope: DataScope, q: PurchaseRecordQuery) {
+  function preparedPage(scope: DataScope, q: PurchaseRecordQuery, keyset: KeysetOptions | undefined) {
     const key = [
       scope.kind,
       scopeValues(scope).length,
@@ -152,12 +154,13 @@ export function createPurchaseService({ db }: { db: Db }): PurchaseService {
       q.electionStatus ? 'e' : '',
       q.column ?? 'createTime',
       q.order === 'asc' ? 'asc' : 'desc',
+      keyset ? 'k' : '',
     ].join(':');
     let query = prepared.get(key);
     if (!query && prepared.size < PREPARED_MAX) {
-      const where = and(...keyFilters(purchaseRecord, 0, scope, q, byPlaceholder));
-      const total = countByKeys(0, scope, q, byPlaceholder);
-      query = page(where, total, q, sql.placeholder('offset'), sql.placeholder('limit')).prepare('');
+      const filters = keyFilters(purchaseRecord, 0, scope, q, byPlaceholder);
+      if (keyset) filters.push(keysetAfter(keyset, sql.placeholder('cursor')));
+      query = page(and(...filters), q, sql.placeholder('offset'), sql.placeholder('limit')).prepare('');
       prepared.set(key, query);
     }
     return query;
@@ -165,42 +168,62 @@ export function createPurchaseService({ db }: { db: Db }): PurchaseService {
 
   return {
     async list(tenantId, scope, q, extra) {
-      const offset = (q.pageNo - 1) * q.pageSize;
       // The advanced query is one parenthesised clause ANDed with the rest, so an OR never widens the tenant,
       // the data scope or the data rules.
       const advanced = superQueryWhere(q.superQueryParams, q.superQueryMatchType, PURCHASE_COLUMNS);
-      // An exact total either way: summed from the trigger-kept counts, or counted when a text search, an
-      // advanced query or a data rule narrows the rows beyond what the count table knows (the trigram index
-      // keeps a text search's count small).
+      // The total: summed from the trigger-kept counts, or counted (estimated past the threshold) when a text
+      // search, an advanced query or a data rule narrows the rows beyond what the count table knows (the trigram
+      // index keeps a text search's count small). Either way cached until purchase_record changes (core/paging.ts).
       const counted = Boolean(q.purchaseName || q.purchaseCode || advanced || extra);
-      const ready = counted ? undefined : preparedPage(scope, q);
-      let rows: Awaited<ReturnType<typeof page>>;
-      let total: () => Promise<{ n: number }[]>;
-      if (ready) {
-        rows = await ready.execute(keyParams(tenantId, scope, q, offset));
-        total = () => countByKeys(tenantId, scope, q);
-      } else {
-        const filters = keyFilters(purchaseRecord, tenantId, scope, q);
-        if (extra) filters.push(extra);
-        if (q.purchaseName) filters.push(ilike(purchaseRecord.purchaseName, `%${escapeLike(q.purchaseName)}%`));
-        if (q.purchaseCode) filters.push(ilike(purchaseRecord.purchaseCode, `%${escapeLike(q.purchaseCode)}%`));
-        if (advanced) filters.push(advanced);
-        const where = and(...filters);
-        const totalQuery = counted
-          ? db.select({ n: count() }).from(purchaseRecord).where(where)
-          : countByKeys(tenantId, scope, q);
-        rows = await page(where, totalQuery, q, offset, q.pageSize);
-        total = async () => totalQuery;
+      const keyset = keysetOf(q);
+      if (!counted) {
+        // Everything the total and the rows depend on: the key filters' values, then sort, page and cursor.
+        const keyOfTotal = JSON.stringify([
+          tenantId,
+          scope.kind,
+          scopeValues(scope),
+          q.purchaseStage,
+          q.purchaseCategory,
+          q.electionStatus,
+        ]);
+        return fetchPage(
+          q,
+          {
+            key: `purchase_record_count${keyOfTotal}`,
+            tables: COUNT_TABLES,
+            // Built only when the total is not cached.
+            count: async () => Number((await countByKeys(tenantId, scope, q))[0]?.n ?? 0),
+          },
+          async (offset, limit, after) => {
+            const ready = preparedPage(scope, q, after ? keyset : undefined);
+            if (ready) return ready.execute({ ...keyParams(tenantId, scope, q, offset, limit), cursor: q.cursor });
+            const filters = keyFilters(purchaseRecord, tenantId, scope, q);
+            if (after) filters.push(after);
+            return page(and(...filters), q, offset, limit);
+          },
+          toPurchaseDto,
+          {
+            keyset,
+            rowsCache: {
+              key: `purchase_record${keyOfTotal}${JSON.stringify([q.column, q.order, q.pageNo, q.pageSize, q.cursor])}`,
+              tables: ROW_TABLES,
+            },
+          },
+        );
       }
-      // Only a page past the end comes back empty without the total; ask for it then.
-      const n = rows[0] ? Number(rows[0].total) : offset === 0 ? 0 : Number((await total())[0]?.n ?? 0);
-      return {
-        records: rows.map(({ total: _, ...row }) => toPurchaseDto(row)),
-        total: n,
-        size: q.pageSize,
-        current: q.pageNo,
-        pages: Math.ceil(n / q.pageSize),
-      };
+      const filters = keyFilters(purchaseRecord, tenantId, scope, q);
+      if (extra) filters.push(extra);
+      if (q.purchaseName) filters.push(ilike(purchaseRecord.purchaseName, `%${escapeLike(q.purchaseName)}%`));
+      if (q.purchaseCode) filters.push(ilike(purchaseRecord.purchaseCode, `%${escapeLike(q.purchaseCode)}%`));
+      if (advanced) filters.push(advanced);
+      const where = and(...filters);
+      return fetchPage(
+        q,
+        db.select({ n: count() }).from(purchaseRecord).where(where),
+        (offset, limit, after) => page(after ? and(where, after) : where, q, offset, limit),
+        toPurchaseDto,
+        { keyset },
+      );
     },
   };
 }

@@ -70,7 +70,8 @@ function orderBy({ column = 'createTime', order }: QaSort) {
 /** The SQL of the FAQ module: every statement is scoped to one tenant and skips soft-deleted rows. */
 export function createQaRepo(db: Db) {
   return {
-    count: async (f: QaFilter) => (await db.select({ n: count() }).from(qa).where(where(f)))[0]?.n ?? 0,
+    /** The list's total as a query, so the list fast path can cache or estimate it (core/paging.ts). */
+    countQuery: (f: QaFilter) => db.select({ n: count() }).from(qa).where(where(f)),
 
     // async: a refused filter (an advanced query outside the allow-list) rejects instead of throwing, so the
     // count running beside it in fetchPage never leaves an unhandled rejection.

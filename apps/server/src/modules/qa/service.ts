@@ -133,12 +133,7 @@ export function createQaService({
     async list(actor, q) {
       const filter = await listFilter(actor, q);
       const sort = { column: q.column, order: q.order };
-      return fetchPage(
-        q,
-        () => repo.count(filter),
-        (offset, limit) => repo.page(filter, sort, offset, limit),
-        toQaDto,
-      );
+      return fetchPage(q, repo.countQuery(filter), (offset, limit) => repo.page(filter, sort, offset, limit), toQaDto);
     },
 
     async queryById(actor, id) {

@@ -101,7 +101,7 @@ export function createQuartzService({
       const where = filters.length ? and(...filters) : undefined;
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(J).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(J).where(where),
         (offset, limit) =>
           db
             .select(COLUMNS)
@@ -174,7 +174,7 @@ export function createQuartzService({
       const dir = q.order === 'asc' ? asc : desc;
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(L).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(L).where(where),
         (offset, limit) =>
           db.select().from(L).where(where).orderBy(dir(L.startTime), dir(L.id)).offset(offset).limit(limit),
         (r): QuartzJobLogDto => ({

@@ -86,7 +86,7 @@ export function createRoleService({
       const dir = q.order === 'asc' ? asc : desc;
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(sysRole).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(sysRole).where(where),
         (offset, limit) =>
           db
             .select(COLUMNS)

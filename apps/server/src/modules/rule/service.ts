@@ -94,7 +94,7 @@ export function createRuleService({ db }: { db: Db }): RuleService {
       const where = listFilters(F, q);
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(F).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(F).where(where),
         (offset, limit) =>
           db
             .select()
@@ -181,7 +181,7 @@ export function createRuleService({ db }: { db: Db }): RuleService {
       const where = listFilters(C, q);
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(C).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(C).where(where),
         (offset, limit) =>
           db
             .select()

@@ -67,7 +67,7 @@ export function createTenantService({ db }: { db: Db }): TenantService {
       const where = filters.length ? and(...filters) : undefined;
       return fetchPage(
         q,
-        async () => (await db.select({ n: count() }).from(sysTenant).where(where))[0]?.n ?? 0,
+        db.select({ n: count() }).from(sysTenant).where(where),
         (offset, limit) =>
           db
             .select(COLUMNS)

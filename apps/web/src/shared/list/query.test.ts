@@ -6,11 +6,14 @@ import {
   idsParam,
   type ListSort,
   type ListState,
+  nextPageCursor,
   normalizePageSize,
   sameParams,
   sortAfterClick,
   sortFromSorter,
   sortOrderOf,
+  totalText,
+  withCursor,
 } from './query.ts';
 
 type Row = { username: string; createTime: string };
@@ -223,5 +226,36 @@ describe('sameParams', () => {
     const before = buildListParams(state({ pageNo: 1, filters: { username: 'adm' } }));
     expect(sameParams(buildListParams(state({ filters: { username: ' adm ', realname: '' } })), before)).toBe(true);
     expect(sameParams(buildListParams(state({ filters: { username: 'ad' } })), before)).toBe(false);
+  });
+});
+
+describe('keyset cursor (issue 11 §2)', () => {
+  const params = { pageNo: 2, pageSize: 10, column: 'createTime', order: 'desc', stage: 5 };
+
+  it('goes with the next page of the same list only', () => {
+    const cursor = nextPageCursor(params, 'id-20');
+    expect(withCursor({ ...params, pageNo: 3 }, cursor)).toEqual({ ...params, pageNo: 3, cursor: 'id-20' });
+    // A jump, a new page size, sort or filter: by offset.
+    expect(withCursor({ ...params, pageNo: 4 }, cursor)).toEqual({ ...params, pageNo: 4 });
+    expect(withCursor({ ...params, pageNo: 2 }, cursor)).toEqual(params);
+    expect(withCursor({ ...params, pageNo: 3, pageSize: 20 }, cursor)).not.toHaveProperty('cursor');
+    expect(withCursor({ ...params, pageNo: 3, order: 'asc' }, cursor)).not.toHaveProperty('cursor');
+    expect(withCursor({ ...params, pageNo: 3, stage: 6 }, cursor)).not.toHaveProperty('cursor');
+    expect(withCursor({ ...params, pageNo: 3, name: 'x' }, cursor)).not.toHaveProperty('cursor');
+  });
+
+  it('ignores the time stamp and needs a row id', () => {
+    const cursor = nextPageCursor({ ...params, _t: 1 }, 'id-20');
+    expect(withCursor({ ...params, pageNo: 3, _t: 2 }, cursor)).toMatchObject({ cursor: 'id-20' });
+    expect(nextPageCursor(params, undefined)).toBeNull();
+    expect(nextPageCursor(params, 20)).toBeNull();
+    expect(withCursor(params, null)).toEqual(params);
+  });
+});
+
+describe('totalText', () => {
+  it('says 共 for an exact total and 约 for an estimate', () => {
+    expect(totalText(35, [11, 20])).toBe('11-20 共 35 条');
+    expect(totalText(1000000, [1, 10], true)).toBe('1-10 约 1000000 条');
   });
 });

@@ -118,6 +118,41 @@ export function sameParams(a: ListParams, b: ListParams): boolean {
   return keys.length === Object.keys(b).filter((k) => b[k] !== undefined).length && keys.every((k) => a[k] === b[k]);
 }
 
+/**
+ * Keyset paging (issue 11 §2): the last row of the page on screen, remembered with the list it belongs to, so the
+ * next page is asked for "after this row" and the server does not skip pageNo × pageSize rows to find it.
+ */
+export interface PageCursor {
+  /** The page the cursor leads to. */
+  pageNo: number;
+  /** The id of the last row of the page before it. */
+  id: string;
+  /** The rest of that list's params (everything but pageNo and cursor). */
+  of: ListParams;
+}
+
+const withoutPage = ({ pageNo: _p, cursor: _c, _t, ...rest }: ListParams): ListParams => rest;
+
+/** The cursor for the page after `params`' page, from its last row's id (none without one). */
+export function nextPageCursor(params: ListParams, lastId: unknown): PageCursor | null {
+  if (typeof lastId !== 'string' || !lastId) return null;
+  return { pageNo: Number(params.pageNo ?? 1) + 1, id: lastId, of: withoutPage(params) };
+}
+
+/**
+ * `params` with `cursor` when it leads to exactly this page of exactly this list (same filters, sort and page
+ * size); any other move (a jump, a new sort or filter) pages by offset as before.
+ */
+export function withCursor(params: ListParams, cursor: PageCursor | null): ListParams {
+  if (!cursor || cursor.pageNo !== params.pageNo || !sameParams(withoutPage(params), cursor.of)) return params;
+  return { ...params, cursor: cursor.id };
+}
+
+/** The pagination's total text: `1-10 共 N 条`, or `约 N 条` when the server estimated the total. */
+export function totalText(total: number, range: [number, number], estimated?: boolean): string {
+  return `${range[0]}-${range[1]} ${estimated ? '约' : '共'} ${total} 条`;
+}
+
 /** antd's sortOrder of a column for the current sort (so the header arrow follows the state). */
 export function sortOrderOf(sort: ListSort | null, column: string): 'ascend' | 'descend' | null {
   if (!sort || sort.column !== column) return null;

@@ -11,9 +11,13 @@ import {
   type FilterValue,
   type ListSort,
   type ListState,
+  nextPageCursor,
+  type PageCursor,
   sameParams,
   sortAfterClick,
   sortOrderOf,
+  totalText,
+  withCursor,
 } from './query.ts';
 import { useListScroll } from './useListScroll.ts';
 
@@ -52,7 +56,9 @@ export function useServerTable<T extends object>(options: ServerTableOptions) {
     }),
     [fixedFilters, defaultSort, superQuery],
   );
-  const params = useMemo(() => paramsOf(state), [paramsOf, state]);
+  /** Set when the user steps to the next page: that page is read after the last row on screen (keyset). */
+  const [cursor, setCursor] = useState<PageCursor | null>(null);
+  const params = useMemo(() => withCursor(paramsOf(state), cursor), [paramsOf, state, cursor]);
   const query = useQuery({
     queryKey: [...options.queryKey, 'list', params],
     queryFn: ({ signal }) => http.get<PageResult<T>>(options.url, { ...params, _t: Date.now() }, signal),
@@ -103,6 +109,8 @@ export function useServerTable<T extends object>(options: ServerTableOptions) {
         pageNo: 1,
       }));
     } else if (extra.action === 'paginate') {
+      // The next page of the same list goes on from the last row shown; withCursor drops it for anything else.
+      setCursor(nextPageCursor(params, (records.at(-1) as { id?: unknown } | undefined)?.id));
       setState((s) => {
         const pageSize = pagination.pageSize ?? s.pageSize;
         // A new page size goes back to page 1.
@@ -138,7 +146,7 @@ export function useServerTable<T extends object>(options: ServerTableOptions) {
       showSizeChanger: true,
       showQuickJumper: true,
       pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-      showTotal: (t: number, range: [number, number]) => `${range[0]}-${range[1]} 共 ${t} 条`,
+      showTotal: (t: number, range: [number, number]) => totalText(t, range, query.data?.totalEstimated),
     },
     rowSelection: { selectedRowKeys, onChange: (keys: Key[]) => setSelectedRowKeys(keys), columnWidth: 40 },
   } satisfies TableProps<T>;

@@ -5,6 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Flex, Form, Input, Modal, Space, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { http } from '../../../shared/http.ts';
+import { nextPageCursor, type PageCursor, totalText, withCursor } from '../../../shared/list/query.ts';
 import { useTableScroll } from '../../../shared/stores/app.ts';
 import { type ActiveSuperQuery, SuperQuery, superQueryParams } from '../../../shared/superQuery/index.ts';
 import { PackageStatePanel, ProcurementInfoPanel } from '../components/ProcurementInfoPanel.tsx';
@@ -27,15 +28,21 @@ export default function PurchaseRecordListPage() {
   const [detail, setDetail] = useState<PurchaseRecordDto | null>(null);
   const scroll = useTableScroll();
 
+  /** Set when the user steps to the next page: it is read after the last row on screen (keyset, issue 11 §2). */
+  const [cursor, setCursor] = useState<PageCursor | null>(null);
+  const params = withCursor(
+    {
+      ...page,
+      purchaseName: filters.purchaseName || undefined,
+      purchaseCode: filters.purchaseCode || undefined,
+      ...superQueryParams(superQuery),
+    },
+    cursor,
+  );
+
   const list = useQuery({
-    queryKey: ['purchase-record', filters, page, superQuery],
-    queryFn: () =>
-      http.get<PageResult<PurchaseRecordDto>>('/purchase/purchaseRecord/list', {
-        ...page,
-        purchaseName: filters.purchaseName || undefined,
-        purchaseCode: filters.purchaseCode || undefined,
-        ...superQueryParams(superQuery),
-      }),
+    queryKey: ['purchase-record', params],
+    queryFn: () => http.get<PageResult<PurchaseRecordDto>>('/purchase/purchaseRecord/list', params),
     placeholderData: keepPreviousData,
   });
 
@@ -120,8 +127,11 @@ export default function PurchaseRecordListPage() {
           total: list.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: (total, range) => `${range[0]}-${range[1]} 共 ${total} 条`,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+          showTotal: (total, range) => totalText(total, range, list.data?.totalEstimated),
+          onChange: (pageNo, pageSize) => {
+            setCursor(nextPageCursor(params, list.data?.records.at(-1)?.id));
+            setPage({ pageNo, pageSize });
+          },
         }}
       />
       {/* §2 details modal (1200): the procurement information panel and the package's selection state. */}
