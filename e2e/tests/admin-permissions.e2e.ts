@@ -144,8 +144,9 @@ describe('系统管理: a role with a chosen menu subset and a button code', () 
     await expectMessage(admin, '添加成功！');
     const created = row(admin, username);
     await created.waitFor();
-    expect(await created.textContent()).toContain(departName);
-    expect(await created.textContent()).toContain(roleName);
+    // The list refreshes after the save; under load the first paint can be the page from before it.
+    await expect.poll(() => created.textContent()).toContain(departName);
+    await expect.poll(() => created.textContent()).toContain(roleName);
 
     // 3. The user sees exactly that subset, and the button.
     let user = await signedIn(username);
