@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import type { S3Settings } from './modules/file/s3-storage.ts';
+import type { S3Settings } from './modules/platform/file/s3-storage.ts';
 
 /** Demo password of the seeded admin in development, documented in README. Never used in production. */
 export const DEV_ADMIN_PASSWORD = 'Aps@2026';

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import type { AppConfig } from './config.ts';
 import { connectDatabase, type Database, runMigrations } from './db/client.ts';
 import { type EmbeddedDatabase, startEmbeddedDatabase } from './db/embedded.ts';
-import { purgeDeadSessions } from './modules/auth/session.ts';
+import { purgeDeadSessions } from './modules/platform/auth/session.ts';
 import { seedDemo } from './seed/demo.ts';
 
 export interface RunningServer {

@@ -4,48 +4,51 @@ import { type CallerOf, createCallers } from './core/caller.ts';
 import { createLocalBus, createRedisBus, type InvalidationBus } from './core/invalidation.ts';
 import { nowAndAfterTransaction } from './core/request-transaction.ts';
 import type { Db } from './db/client.ts';
-import { type AnnouncementAdminService, createAnnouncementAdminService } from './modules/announcement/admin.ts';
-import { type AnnouncementService, createAnnouncementService } from './modules/announcement/service.ts';
-import { type AuditService, createAuditService } from './modules/audit/service.ts';
-import { type Captcha, createCaptcha } from './modules/auth/captcha.ts';
-import { type CasClient, createCasClient } from './modules/auth/cas.ts';
-import { createHumanProof, type HumanProof } from './modules/auth/human-proof.ts';
-import { type AuthService, createAuthService } from './modules/auth/service.ts';
-import { createSessionStore, type SessionStore } from './modules/auth/session.ts';
-import { createOutboxSmsSender, type SmsSender } from './modules/auth/sms.ts';
-import { createAuthCounters } from './modules/auth/throttle.ts';
-import { createTokenSigner, resolveTokenSecret } from './modules/auth/token.ts';
-import { type CategoryService, createCategoryService } from './modules/category/service.ts';
-import { createDepartService, type DepartService } from './modules/depart/service.ts';
-import { createDictAdminService, type DictAdminService } from './modules/dict/admin.ts';
-import { createDictService, type DictService } from './modules/dict/service.ts';
-import { createTableDict, type TableDict } from './modules/dict/table-dict.ts';
-import { createDuplicateService, type DuplicateService } from './modules/duplicate/service.ts';
-import { createExcelImporter } from './modules/excel/import.ts';
-import { createImportErrorStore, type ImportErrorStore } from './modules/excel/service.ts';
-import type { S3Settings } from './modules/file/s3-storage.ts';
-import { createFileService, type FileService } from './modules/file/service.ts';
-import { createLocalStorage, type FileStorage } from './modules/file/storage.ts';
-import { createGatewayService, type GatewayService } from './modules/gateway/service.ts';
-import { createHealthService, type HealthService } from './modules/health/service.ts';
-import { createLogService, type LogService } from './modules/log/service.ts';
-import { createOnlineService, type OnlineService } from './modules/online/service.ts';
-import { createPermissionAdminService, type PermissionAdminService } from './modules/permission/admin.ts';
-import { createPermissionService, type PermissionService } from './modules/permission/service.ts';
-import { createPositionService, type PositionService } from './modules/position/service.ts';
-import { createPurchaseService, type PurchaseService } from './modules/purchase/service.ts';
-import { createQaService, type QaService } from './modules/qa/service.ts';
-import { createHandlerRegistry } from './modules/quartz/handlers/index.ts';
-import { createQuartzScheduler, type QuartzScheduler } from './modules/quartz/scheduler.ts';
-import { createQuartzService, type QuartzService } from './modules/quartz/service.ts';
-import { createReportService, type ReportService } from './modules/report/service.ts';
-import { createReportSsoService, type ReportSsoService } from './modules/report/sso.ts';
-import { createRoleService, type RoleService } from './modules/role/service.ts';
-import { createRuleService, type RuleService } from './modules/rule/service.ts';
-import { createSuperQueryService, type SuperQueryService } from './modules/super-query/service.ts';
-import { createTenantService, type TenantService } from './modules/tenant/service.ts';
-import { createUserAdminService, type UserAdminService } from './modules/user/admin.ts';
-import { createUserService, type UserService } from './modules/user/service.ts';
+import {
+  type AnnouncementAdminService,
+  createAnnouncementAdminService,
+} from './modules/platform/announcement/admin.ts';
+import { type AnnouncementService, createAnnouncementService } from './modules/platform/announcement/service.ts';
+import { type AuditService, createAuditService } from './modules/platform/audit/service.ts';
+import { type Captcha, createCaptcha } from './modules/platform/auth/captcha.ts';
+import { type CasClient, createCasClient } from './modules/platform/auth/cas.ts';
+import { createHumanProof, type HumanProof } from './modules/platform/auth/human-proof.ts';
+import { type AuthService, createAuthService } from './modules/platform/auth/service.ts';
+import { createSessionStore, type SessionStore } from './modules/platform/auth/session.ts';
+import { createOutboxSmsSender, type SmsSender } from './modules/platform/auth/sms.ts';
+import { createAuthCounters } from './modules/platform/auth/throttle.ts';
+import { createTokenSigner, resolveTokenSecret } from './modules/platform/auth/token.ts';
+import { type CategoryService, createCategoryService } from './modules/platform/category/service.ts';
+import { createDepartService, type DepartService } from './modules/platform/depart/service.ts';
+import { createDictAdminService, type DictAdminService } from './modules/platform/dict/admin.ts';
+import { createDictService, type DictService } from './modules/platform/dict/service.ts';
+import { createTableDict, type TableDict } from './modules/platform/dict/table-dict.ts';
+import { createDuplicateService, type DuplicateService } from './modules/platform/duplicate/service.ts';
+import { createExcelImporter } from './modules/platform/excel/import.ts';
+import { createImportErrorStore, type ImportErrorStore } from './modules/platform/excel/service.ts';
+import type { S3Settings } from './modules/platform/file/s3-storage.ts';
+import { createFileService, type FileService } from './modules/platform/file/service.ts';
+import { createLocalStorage, type FileStorage } from './modules/platform/file/storage.ts';
+import { createGatewayService, type GatewayService } from './modules/platform/gateway/service.ts';
+import { createHealthService, type HealthService } from './modules/platform/health/service.ts';
+import { createLogService, type LogService } from './modules/platform/log/service.ts';
+import { createOnlineService, type OnlineService } from './modules/platform/online/service.ts';
+import { createPermissionAdminService, type PermissionAdminService } from './modules/platform/permission/admin.ts';
+import { createPermissionService, type PermissionService } from './modules/platform/permission/service.ts';
+import { createPositionService, type PositionService } from './modules/platform/position/service.ts';
+import { createQaService, type QaService } from './modules/platform/qa/service.ts';
+import { createHandlerRegistry } from './modules/platform/quartz/handlers/index.ts';
+import { createQuartzScheduler, type QuartzScheduler } from './modules/platform/quartz/scheduler.ts';
+import { createQuartzService, type QuartzService } from './modules/platform/quartz/service.ts';
+import { createReportService, type ReportService } from './modules/platform/report/service.ts';
+import { createReportSsoService, type ReportSsoService } from './modules/platform/report/sso.ts';
+import { createRoleService, type RoleService } from './modules/platform/role/service.ts';
+import { createRuleService, type RuleService } from './modules/platform/rule/service.ts';
+import { createSuperQueryService, type SuperQueryService } from './modules/platform/super-query/service.ts';
+import { createTenantService, type TenantService } from './modules/platform/tenant/service.ts';
+import { createUserAdminService, type UserAdminService } from './modules/platform/user/admin.ts';
+import { createUserService, type UserService } from './modules/platform/user/service.ts';
+import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -187,7 +190,7 @@ export function createFileStorage(config: Pick<AppConfig, 'fileStorage' | 'uploa
 function lazyS3Storage(settings: S3Settings): FileStorage {
   let storage: Promise<FileStorage> | undefined;
   const load = () =>
-    (storage ??= import('./modules/file/s3-storage.ts').then((s3) =>
+    (storage ??= import('./modules/platform/file/s3-storage.ts').then((s3) =>
       s3.createS3Storage({ client: s3.createS3Client(settings), bucket: settings.bucket, prefix: settings.prefix }),
     ));
   return {

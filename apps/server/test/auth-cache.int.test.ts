@@ -6,8 +6,8 @@
 import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sysSession } from '../src/modules/auth/tables.ts';
-import { sysPermission, sysUserRole } from '../src/modules/system/tables.ts';
+import { sysSession } from '../src/modules/platform/auth/tables.ts';
+import { sysPermission, sysUserRole } from '../src/modules/platform/system/tables.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchaseRecord } from '../src/modules/purchase/tables.ts';
+import { purchaseRecord } from '../src/modules/procurement/purchase/tables.ts';
 import { seedId } from '../src/seed/ids.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 

@@ -1,6 +1,6 @@
 import type { DepartTreeNode, MenuNode } from '@aps/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysUserDepart } from '../src/modules/system/tables.ts';
+import { sysUserDepart } from '../src/modules/platform/system/tables.ts';
 import { seedId } from '../src/seed/ids.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 

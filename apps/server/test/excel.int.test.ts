@@ -2,10 +2,10 @@ import { qaImportRowSchema } from '@aps/shared';
 import { and, eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createExcelImporter } from '../src/modules/excel/import.ts';
-import { createImportErrorStore } from '../src/modules/excel/service.ts';
-import { qaQuestionsAndAnswers as qa } from '../src/modules/qa/tables.ts';
-import { sysUser } from '../src/modules/system/tables.ts';
+import { createExcelImporter } from '../src/modules/platform/excel/import.ts';
+import { createImportErrorStore } from '../src/modules/platform/excel/service.ts';
+import { qaQuestionsAndAnswers as qa } from '../src/modules/platform/qa/tables.ts';
+import { sysUser } from '../src/modules/platform/system/tables.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
 const QA = '/aps/questionsandanswers/questionsAndAnswers';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysDict, sysDictItem } from '../src/modules/system/tables.ts';
+import { sysDict, sysDictItem } from '../src/modules/platform/system/tables.ts';
 import { createTestApp, DEMO_PASSWORD, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 import { caller, uniqueCode } from './sys-helpers.ts';
 

@@ -3,8 +3,8 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
-import { hashPassword } from '../src/modules/auth/service.ts';
-import { sysRole, sysUser, sysUserDepart, sysUserRole, sysUserTenant } from '../src/modules/system/tables.ts';
+import { hashPassword } from '../src/modules/platform/auth/service.ts';
+import { sysRole, sysUser, sysUserDepart, sysUserRole, sysUserTenant } from '../src/modules/platform/system/tables.ts';
 import { seedId } from '../src/seed/ids.ts';
 
 import { databaseUrlOn, onServer } from './global-setup.ts';

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configureListCache, LIST_CACHE_DEFAULTS } from '../src/core/list-cache.ts';
 import { totalOf } from '../src/core/paging.ts';
-import { purchaseRecord } from '../src/modules/purchase/tables.ts';
+import { purchaseRecord } from '../src/modules/procurement/purchase/tables.ts';
 import { createTestApp, fileDatabaseUrl, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { sysAuthCounter, sysSmsCode } from '../src/modules/auth/tables.ts';
+import { sysAuthCounter, sysSmsCode } from '../src/modules/platform/auth/tables.ts';
 import { createTestApp, type TestApp } from './harness.ts';
 
 // Issue 12 §1–2, written as the attacks. No source is exempt here: the attacks come from addresses of their own.

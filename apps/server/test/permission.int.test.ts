@@ -1,7 +1,7 @@
 import type { MenuNode } from '@aps/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysRolePermission, sysUserRole } from '../src/modules/system/tables.ts';
+import { sysRolePermission, sysUserRole } from '../src/modules/platform/system/tables.ts';
 import { seedId } from '../src/seed/ids.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
-import { sysLog } from '../src/modules/audit/tables.ts';
+import { sysLog } from '../src/modules/platform/audit/tables.ts';
 import { createTestApp, DEMO_PASSWORD, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 import { caller, uniqueCode } from './sys-helpers.ts';
 

@@ -4,7 +4,7 @@
  */
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchaseRecord } from '../src/modules/purchase/tables.ts';
+import { purchaseRecord } from '../src/modules/procurement/purchase/tables.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
 let t: TestApp;

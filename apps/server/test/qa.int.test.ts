@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysUser } from '../src/modules/system/tables.ts';
+import { sysUser } from '../src/modules/platform/system/tables.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
 const API = '/aps/questionsandanswers/questionsAndAnswers';

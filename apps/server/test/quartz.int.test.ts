@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHandlerRegistry } from '../src/modules/quartz/handlers/index.ts';
-import { createQuartzScheduler, type QuartzScheduler } from '../src/modules/quartz/scheduler.ts';
+import { createHandlerRegistry } from '../src/modules/platform/quartz/handlers/index.ts';
+import { createQuartzScheduler, type QuartzScheduler } from '../src/modules/platform/quartz/scheduler.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 import { caller } from './sys-helpers.ts';
 

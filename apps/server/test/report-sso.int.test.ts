@@ -1,8 +1,8 @@
 import { REPORT_MESSAGES, REPORT_SSO } from '@aps/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReportSsoService } from '../src/modules/report/sso.ts';
-import { sysUser } from '../src/modules/system/tables.ts';
+import { createReportSsoService } from '../src/modules/platform/report/sso.ts';
+import { sysUser } from '../src/modules/platform/system/tables.ts';
 import { createTestApp, DEMO_PASSWORD, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 import { caller } from './sys-helpers.ts';
 

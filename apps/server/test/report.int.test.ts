@@ -2,9 +2,9 @@
 import { REPORT_MESSAGES } from '@aps/shared';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchaseRecord } from '../src/modules/purchase/tables.ts';
-import { qaQuestionsAndAnswers } from '../src/modules/qa/tables.ts';
-import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../src/modules/report/tables.ts';
+import { qaQuestionsAndAnswers } from '../src/modules/platform/qa/tables.ts';
+import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../src/modules/platform/report/tables.ts';
+import { purchaseRecord } from '../src/modules/procurement/purchase/tables.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 import { caller, uniqueCode } from './sys-helpers.ts';
 

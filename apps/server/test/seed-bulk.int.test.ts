@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysDepart, sysRole, sysRolePermission, sysTenant } from '../src/modules/system/tables.ts';
+import { sysDepart, sysRole, sysRolePermission, sysTenant } from '../src/modules/platform/system/tables.ts';
 import { seedBulkPurchases } from '../src/seed/bulk.ts';
 import { seedId } from '../src/seed/ids.ts';
 import { createTestApp, type TestApp } from './harness.ts';

@@ -2,10 +2,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sysLog } from '../src/modules/audit/tables.ts';
-import { SESSION_CACHE_MS } from '../src/modules/auth/session.ts';
-import { sysSession, sysSmsCode } from '../src/modules/auth/tables.ts';
-import { sysUser } from '../src/modules/system/tables.ts';
+import { sysLog } from '../src/modules/platform/audit/tables.ts';
+import { SESSION_CACHE_MS } from '../src/modules/platform/auth/session.ts';
+import { sysSession, sysSmsCode } from '../src/modules/platform/auth/tables.ts';
+import { sysUser } from '../src/modules/platform/system/tables.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
 let t: TestApp;

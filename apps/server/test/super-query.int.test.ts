@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchaseRecord } from '../src/modules/purchase/tables.ts';
+import { purchaseRecord } from '../src/modules/procurement/purchase/tables.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
 let t: TestApp;

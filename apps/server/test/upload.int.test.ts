@@ -4,9 +4,9 @@ import path from 'node:path';
 import { UPLOAD_MESSAGES } from '@aps/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sysLog } from '../src/modules/audit/tables.ts';
-import { sysFile } from '../src/modules/file/tables.ts';
-import { sysUserTenant } from '../src/modules/system/tables.ts';
+import { sysLog } from '../src/modules/platform/audit/tables.ts';
+import { sysFile } from '../src/modules/platform/file/tables.ts';
+import { sysUserTenant } from '../src/modules/platform/system/tables.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 import { HTML_PAGE, LINUX_ELF, PDF_MIN, PNG_1PX, pngOfSize, WINDOWS_EXE } from './upload-fixtures.ts';
 

@@ -10,7 +10,7 @@ export { QUARTZ_MESSAGES, QUARTZ_STATUS, QUARTZ_STATUS_LABELS } from './quartz.c
 export const QUARTZ_SORTABLE_COLUMNS = ['createTime', 'jobClassName', 'status'] as const;
 
 const quartzFields = {
-  /** The handler's registered name (apps/server/src/modules/quartz/handlers). */
+  /** The handler's registered name (apps/server/src/modules/platform/quartz/handlers). */
   jobClassName: z
     .string({ error: QUARTZ_MESSAGES.handlerRequired })
     .trim()

@@ -1,7 +1,7 @@
 import { PUBLIC } from '@aps/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { type AuditEntry, type AuditService, LOG_TYPE, redactParams } from '../modules/audit/service.ts';
+import { type AuditEntry, type AuditService, LOG_TYPE, redactParams } from '../modules/platform/audit/service.ts';
 import { inRequestTransaction } from './request-transaction.ts';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);

@@ -2,10 +2,10 @@ import { MESSAGES, type PermissionCode, splitValue } from '@aps/shared';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { sessionOf } from '../modules/auth/guard.ts';
-import type { DataScope } from '../modules/permission/data-scope.ts';
-import type { PermissionService } from '../modules/permission/service.ts';
-import { sysUser } from '../modules/system/tables.ts';
+import { sessionOf } from '../modules/platform/auth/guard.ts';
+import type { DataScope } from '../modules/platform/permission/data-scope.ts';
+import type { PermissionService } from '../modules/platform/permission/service.ts';
+import { sysUser } from '../modules/platform/system/tables.ts';
 import { ApiError } from './envelope.ts';
 
 /** User ends (§1 userEnd) of people outside the company: 2 expert, 3 supplier. */

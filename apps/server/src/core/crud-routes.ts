@@ -3,9 +3,9 @@ import { idQuerySchema, idsQuerySchema } from '@aps/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { actorOf, EXPORT_LIMIT, sendXlsx } from '../modules/dict/kit.ts';
-import type { DictService } from '../modules/dict/service.ts';
-import type { SheetColumn } from '../modules/excel/workbook.ts';
+import { actorOf, EXPORT_LIMIT, sendXlsx } from '../modules/platform/dict/kit.ts';
+import type { DictService } from '../modules/platform/dict/service.ts';
+import type { SheetColumn } from '../modules/platform/excel/workbook.ts';
 import { type DictFields, pageWithDictText } from './dict-text.ts';
 import { ok } from './envelope.ts';
 

@@ -1,5 +1,5 @@
 import type { DictCode, PageResult } from '@aps/shared';
-import type { DictService } from '../modules/dict/service.ts';
+import type { DictService } from '../modules/platform/dict/service.ts';
 
 /**
  * Where a field's display text comes from: a dictionary code (sys_dict, editable by administrators) or a fixed

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@aps/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { dataException } from '../modules/permission/pg-errors.ts';
+import { dataException } from '../modules/platform/permission/pg-errors.ts';
 import { ApiError, fail } from './envelope.ts';
 
 const FRAMEWORK_ERRORS: Record<string, [number, string]> = {

@@ -9,10 +9,10 @@ import {
   type PermissionCode,
 } from '@aps/shared';
 import { and, type SQL, sql } from 'drizzle-orm';
-import { dataRuleFilter } from '../modules/permission/data-rule.ts';
-import { type DataScope, scopeFilter } from '../modules/permission/data-scope.ts';
-import { purchaseRecord } from '../modules/purchase/tables.ts';
-import { sysDepart } from '../modules/system/tables.ts';
+import { dataRuleFilter } from '../modules/platform/permission/data-rule.ts';
+import { type DataScope, scopeFilter } from '../modules/platform/permission/data-scope.ts';
+import { sysDepart } from '../modules/platform/system/tables.ts';
+import { purchaseRecord } from '../modules/procurement/purchase/tables.ts';
 import type { Caller } from './caller.ts';
 import { ApiError, badRequest } from './envelope.ts';
 

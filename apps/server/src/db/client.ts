@@ -3,11 +3,11 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { trackPoolWrites } from '../core/list-cache.ts';
-import * as announcementTables from '../modules/announcement/tables.ts';
-import * as auditTables from '../modules/audit/tables.ts';
-import * as authTables from '../modules/auth/tables.ts';
-import * as purchaseTables from '../modules/purchase/tables.ts';
-import * as systemTables from '../modules/system/tables.ts';
+import * as announcementTables from '../modules/platform/announcement/tables.ts';
+import * as auditTables from '../modules/platform/audit/tables.ts';
+import * as authTables from '../modules/platform/auth/tables.ts';
+import * as systemTables from '../modules/platform/system/tables.ts';
+import * as purchaseTables from '../modules/procurement/purchase/tables.ts';
 import * as metaTables from './tables.ts';
 
 export const schema = {

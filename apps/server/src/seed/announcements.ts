@@ -1,4 +1,4 @@
-import type { sysAnnouncement } from '../modules/announcement/tables.ts';
+import type { sysAnnouncement } from '../modules/platform/announcement/tables.ts';
 import { seedId } from './ids.ts';
 
 type NewAnnouncement = typeof sysAnnouncement.$inferInsert;

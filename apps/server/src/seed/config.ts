@@ -1,10 +1,10 @@
 import type { CheckRuleItem, GatewayDefinition } from '@aps/shared';
 import type { Tx } from '../db/client.ts';
-import { sysCategory } from '../modules/category/tables.ts';
-import { sysGatewayRoute } from '../modules/gateway/tables.ts';
-import { sysPosition } from '../modules/position/tables.ts';
-import { sysQuartzJob } from '../modules/quartz/tables.ts';
-import { sysCheckRule, sysFillRule } from '../modules/rule/tables.ts';
+import { sysCategory } from '../modules/platform/category/tables.ts';
+import { sysGatewayRoute } from '../modules/platform/gateway/tables.ts';
+import { sysPosition } from '../modules/platform/position/tables.ts';
+import { sysQuartzJob } from '../modules/platform/quartz/tables.ts';
+import { sysCheckRule, sysFillRule } from '../modules/platform/rule/tables.ts';
 import { seedId } from './ids.ts';
 
 /** Purchase categories (分类字典) per tenant: [code, name, children]. Codes follow the generated A01/A01A01 scheme. */

@@ -2,10 +2,9 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { appMeta } from '../db/tables.ts';
-import { sysAnnouncement } from '../modules/announcement/tables.ts';
-import { hashPassword } from '../modules/auth/service.ts';
-import { purchaseRecord } from '../modules/purchase/tables.ts';
-import { qaQuestionsAndAnswers } from '../modules/qa/tables.ts';
+import { sysAnnouncement } from '../modules/platform/announcement/tables.ts';
+import { hashPassword } from '../modules/platform/auth/service.ts';
+import { qaQuestionsAndAnswers } from '../modules/platform/qa/tables.ts';
 import {
   sysDepart,
   sysDict,
@@ -18,7 +17,8 @@ import {
   sysUserDepart,
   sysUserRole,
   sysUserTenant,
-} from '../modules/system/tables.ts';
+} from '../modules/platform/system/tables.ts';
+import { purchaseRecord } from '../modules/procurement/purchase/tables.ts';
 import { demoAnnouncements } from './announcements.ts';
 import { seedSystemConfig, systemConfigSeed } from './config.ts';
 import { dictSeeds } from './dicts.ts';

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { purchaseRecord } from '../modules/purchase/tables.ts';
+import type { purchaseRecord } from '../modules/procurement/purchase/tables.ts';
 import { seededRandom, seedId } from './ids.ts';
 
 type NewPurchase = typeof purchaseRecord.$inferInsert;

@@ -1,5 +1,5 @@
 import { QA_USE_TYPE } from '@aps/shared';
-import type { qaQuestionsAndAnswers } from '../modules/qa/tables.ts';
+import type { qaQuestionsAndAnswers } from '../modules/platform/qa/tables.ts';
 import { seedId } from './ids.ts';
 
 type Entry = [question: string, answer: string, qaType: string, useType: string];

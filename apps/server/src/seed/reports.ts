@@ -1,6 +1,6 @@
 import { DICT, PURCHASE_STAGE_REPORT } from '@aps/shared';
 import type { Tx } from '../db/client.ts';
-import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../modules/report/tables.ts';
+import { onlCgreportHead, onlCgreportItem, onlCgreportParam } from '../modules/platform/report/tables.ts';
 import { seedId } from './ids.ts';
 
 /**

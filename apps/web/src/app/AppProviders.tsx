@@ -3,7 +3,7 @@ import { ConfigProvider, type ThemeConfig } from 'antd';
 import zhCN from 'antd/es/locale/zh_CN';
 import { memo, useMemo } from 'react';
 import { Outlet } from 'react-router';
-import { clearSession, loginPathFor } from '../features/auth/session.ts';
+import { clearSession, loginPathFor } from '../features/platform/auth/session.ts';
 import { appRouter, navigateQuietly } from '../shared/navigation.ts';
 import { useSettingsStore } from '../shared/stores/settings.ts';
 import { LightApp } from './LightApp.tsx';

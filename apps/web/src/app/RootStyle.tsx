@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { useSessionStore } from '../features/auth/store.ts';
+import { useSessionStore } from '../features/platform/auth/store.ts';
 import { useSettingsStore } from '../shared/stores/settings.ts';
 import { isMourningDay, localDate } from './greyMode.ts';
 import { applyPlainTheme } from './plainTheme.ts';

@@ -1,7 +1,7 @@
 import type { UserPermissionResult } from '@aps/shared';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
-import { LOGIN_PATH, loginPathFor, safeRedirect } from '../features/auth/session.ts';
-import { useSessionStore } from '../features/auth/store.ts';
+import { LOGIN_PATH, loginPathFor, safeRedirect } from '../features/platform/auth/session.ts';
+import { useSessionStore } from '../features/platform/auth/store.ts';
 import { STORAGE_KEYS, storage } from '../shared/storage.ts';
 import { useAppStore } from '../shared/stores/app.ts';
 import { useSettingsStore } from '../shared/stores/settings.ts';

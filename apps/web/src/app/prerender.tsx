@@ -8,7 +8,7 @@
  */
 import { renderToString } from 'react-dom/server';
 import { createMemoryRouter } from 'react-router';
-import { LOGIN_PATH } from '../features/auth/session.ts';
+import { LOGIN_PATH } from '../features/platform/auth/session.ts';
 import { NAMESPACE, STORAGE_KEYS } from '../shared/storage.ts';
 import { AppRoot } from './AppRoot.tsx';
 import { routes, SIGNED_OUT_HYDRATION } from './routes.tsx';

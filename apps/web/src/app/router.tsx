@@ -1,5 +1,5 @@
 import { createBrowserRouter } from 'react-router';
-import { getToken } from '../features/auth/session.ts';
+import { getToken } from '../features/platform/auth/session.ts';
 import { registerRouter } from '../shared/navigation.ts';
 import { rememberFirstEntry } from './guard.ts';
 import { routes, SIGNED_OUT_HYDRATION } from './routes.tsx';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { type HydrationState, type RouteObject, redirect } from 'react-router';
-import LoginPage from '../features/auth/pages/LoginPage.tsx';
-import { LOGIN_PATH } from '../features/auth/session.ts';
+import LoginPage from '../features/platform/auth/pages/LoginPage.tsx';
+import { LOGIN_PATH } from '../features/platform/auth/session.ts';
 import { loadChunk } from '../shared/chunk.ts';
 import { BootSplash } from './BootSplash.tsx';
 import { NOT_FOUND_PATH, needsGuard, skipWhenSignedIn, workspaceGuard } from './guard.ts';
@@ -48,25 +48,25 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: '/user/register-result',
-            ...page(() => import('../features/public/pages/RegisterResultPage.tsx')),
+            ...page(() => import('../features/platform/public/pages/RegisterResultPage.tsx')),
           },
-          { path: '/user/alteration', ...page(() => import('../features/public/pages/AlterationPage.tsx')) },
-          { path: '/user/forget', ...page(() => import('../features/public/pages/ForgetPasswordPage.tsx')) },
+          { path: '/user/alteration', ...page(() => import('../features/platform/public/pages/AlterationPage.tsx')) },
+          { path: '/user/forget', ...page(() => import('../features/platform/public/pages/ForgetPasswordPage.tsx')) },
           {
             path: '/oauth2-app/login',
             loader: skipWhenSignedIn,
-            ...page(() => import('../features/public/pages/OAuth2AppLoginPage.tsx')),
+            ...page(() => import('../features/platform/public/pages/OAuth2AppLoginPage.tsx')),
           },
           {
             path: '/register',
             loader: skipWhenSignedIn,
-            ...page(() => import('../features/public/pages/RegisterPage.tsx')),
+            ...page(() => import('../features/platform/public/pages/RegisterPage.tsx')),
           },
-          { path: '/home', ...page(() => import('../features/public/pages/HomePage.tsx')) },
-          { path: '/homeNav', ...page(() => import('../features/public/pages/HomeNavPage.tsx')) },
-          { path: '/moreHelp', ...page(() => import('../features/qa/pages/MoreHelpPage.tsx')) },
-          { path: '/test/home', ...page(() => import('../features/public/pages/TestHomePage.tsx')) },
-          { path: NOT_FOUND_PATH, ...page(() => import('../features/exception/pages/NotFoundPage.tsx')) },
+          { path: '/home', ...page(() => import('../features/platform/public/pages/HomePage.tsx')) },
+          { path: '/homeNav', ...page(() => import('../features/platform/public/pages/HomeNavPage.tsx')) },
+          { path: '/moreHelp', ...page(() => import('../features/platform/qa/pages/MoreHelpPage.tsx')) },
+          { path: '/test/home', ...page(() => import('../features/platform/public/pages/TestHomePage.tsx')) },
+          { path: NOT_FOUND_PATH, ...page(() => import('../features/platform/exception/pages/NotFoundPage.tsx')) },
           {
             // The base route, named dashboard and titled 首页 (§2): the server menu's routes live under it.
             id: 'dashboard',

@@ -6,9 +6,9 @@ import { lazy, memo, Suspense, useEffect, useState } from 'react';
 import { getRouteTable, openTabFor } from '../app/guard.ts';
 import { PageLoading } from '../app/PageLoading.tsx';
 import type { RouteTable } from '../app/routeTable.ts';
-import { useSessionStore } from '../features/auth/store.ts';
-import { HeaderActions } from '../features/header/HeaderActions.tsx';
-import { isSettingDrawerEnabled } from '../features/settings/enabled.ts';
+import { useSessionStore } from '../features/platform/auth/store.ts';
+import { HeaderActions } from '../features/platform/header/HeaderActions.tsx';
+import { isSettingDrawerEnabled } from '../features/platform/settings/enabled.ts';
 import { useAppStore, useDevice, useDeviceWatcher } from '../shared/stores/app.ts';
 import { useSettingsStore } from '../shared/stores/settings.ts';
 import { Copyright } from '../shared/ui/Copyright.tsx';
@@ -25,7 +25,7 @@ dayjs.locale('zh-cn');
 /** The header's right side re-renders only when the menu or the device changes. */
 const HeaderRight = memo(HeaderActions);
 
-const SettingDrawer = lazy(() => import('../features/settings/SettingDrawer.tsx'));
+const SettingDrawer = lazy(() => import('../features/platform/settings/SettingDrawer.tsx'));
 
 export const PLATFORM_NAME = '全流程数字化采购平台';
 const HEADER_HEIGHT = 64;

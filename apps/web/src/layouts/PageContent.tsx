@@ -2,8 +2,8 @@ import { type ComponentType, memo, Suspense, useLayoutEffect, useRef } from 'rea
 import { PageLoading } from '../app/PageLoading.tsx';
 import type { AppRoute } from '../app/routeTable.ts';
 import { viewFor } from '../app/views.ts';
-import ConstructionPage from '../features/construction/pages/ConstructionPage.tsx';
-import IframePage from '../features/iframe/pages/IframePage.tsx';
+import ConstructionPage from '../features/platform/construction/pages/ConstructionPage.tsx';
+import IframePage from '../features/platform/iframe/pages/IframePage.tsx';
 import { useTabsStore } from '../shared/stores/tabs.ts';
 import { CurrentRouteContext } from './currentRoute.ts';
 

@@ -1,6 +1,6 @@
 import type { AuthEntry } from '@aps/shared';
 import { type ReactNode, useCallback } from 'react';
-import { useSessionStore } from '../../features/auth/store.ts';
+import { useSessionStore } from '../../features/platform/auth/store.ts';
 import { hasPermission, hasPermissionPrefix } from './permission.ts';
 
 const NONE: AuthEntry[] = [];

@@ -1,6 +1,6 @@
 import type { DictOption } from '@aps/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useSessionStore } from '../../features/auth/store.ts';
+import { useSessionStore } from '../../features/platform/auth/store.ts';
 import { http } from '../http.ts';
 import { dictCodeError } from './logic.ts';
 

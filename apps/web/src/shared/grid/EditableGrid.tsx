@@ -11,7 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { useSessionStore } from '../../features/auth/store.ts';
+import { useSessionStore } from '../../features/platform/auth/store.ts';
 import { allowedColumns, excludedCodes, toolbarButtonAllowed } from './auth.ts';
 import { CellView } from './CellView.tsx';
 import { cellTypeOf } from './cells.tsx';

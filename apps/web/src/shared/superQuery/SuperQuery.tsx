@@ -38,7 +38,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
-import { useSessionStore } from '../../features/auth/store.ts';
+import { useSessionStore } from '../../features/platform/auth/store.ts';
 import { HttpError } from '../http.ts';
 import { useDeleteSuperQuery, useSavedSuperQueries, useSaveSuperQuery } from './api.ts';
 import {

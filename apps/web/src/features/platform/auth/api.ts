@@ -1,0 +1,41 @@
+import type {
+  CurrentUserDeparts,
+  DictOption,
+  LoginRequest,
+  LoginResult,
+  SliderProofResult,
+  UpdatePasswordRequest,
+  UserInfo,
+  UserPermissionResult,
+} from '@aps/shared';
+import { http, tabId } from '../../../shared/http.ts';
+
+export const login = (body: LoginRequest) =>
+  http.post<LoginResult>('/sys/login', body, { headers: { tabID: tabId() } });
+
+/** After the slider was dragged to the end: a single-use proof the next login (or SMS request) sends as checkKey. */
+export const issueSliderProof = () => http.post<SliderProofResult>('/sys/humanProof/slider');
+
+/** Silent: the session ends on the client whatever the server answers (§4); the store reports a failure. */
+export const logout = () => http.post<null>('/sys/logout', undefined, { silent: true });
+
+export const getUserPermission = (signal?: AbortSignal) =>
+  http.get<UserPermissionResult>('/sys/permission/getUserPermissionByToken', undefined, signal);
+
+export const getUserInfo = () => http.get<UserInfo>('/sys/user/getUserInfo');
+
+/** §7 POST sys/user/updatePassword. */
+export const updatePassword = (body: UpdatePasswordRequest) => http.post<null>('/sys/user/updatePassword', body);
+
+/** §7 GET /sys/user/getCurrentUserDeparts: result.list and result.orgCode. */
+export const getCurrentUserDeparts = () => http.get<CurrentUserDeparts>('/sys/user/getCurrentUserDeparts');
+
+/** §7 POST /sys/selectDepart (orgCode, username); the answer carries result.userInfo. */
+export const selectDepart = (orgCode: string, username: string) =>
+  http.post<{ userInfo: UserInfo }>('/sys/selectDepart', { orgCode, username });
+
+/** §7: GET sys/dict/refleshCache, then sys/dict/queryAllDictItems (cached 7 days by the caller). */
+export async function refreshDictCache(): Promise<Record<string, DictOption[]>> {
+  await http.get<null>('/sys/dict/refleshCache');
+  return http.get<Record<string, DictOption[]>>('/sys/dict/queryAllDictItems');
+}
