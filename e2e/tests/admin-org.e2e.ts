@@ -164,9 +164,21 @@ describe('职务管理', () => {
     await dialog(page).getByLabel('职务名称').fill(name);
     await dialog(page).getByLabel('职级').click();
     await pickOption(page, '中级');
-    await dialog(page).getByRole('button', { name: '确定' }).click();
+    // A double click on 确定 sends one request (§9 anti-repeat 1000 ms): no duplicate warning, no second save.
+    const adds: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/sys/position/add')) adds.push(r.method());
+    });
+    await dialog(page).getByRole('button', { name: '确定' }).dblclick();
     await expectMessage(page, '添加成功！');
     await row(page, code).waitFor();
+    expect(adds).toEqual(['POST']);
+    expect(
+      await page
+        .locator('.ant-message')
+        .getByText(/处理中|已存在/)
+        .count(),
+    ).toBe(0);
     await atRest(page);
     await screenshot(page, 'admin-position');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { throttleClick } from './throttle.ts';
+import { ANTI_REPEAT_MS, antiRepeat, throttleClick } from './throttle.ts';
 
 describe('throttleClick', () => {
   it('drops a second click within 300 ms and warns', () => {
@@ -15,5 +15,18 @@ describe('throttleClick', () => {
     now += 1;
     click();
     expect(action).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('antiRepeat (§9)', () => {
+  it('lets one submit through per 1000 ms', () => {
+    let now = 5000;
+    const gate = antiRepeat(() => now);
+    expect(ANTI_REPEAT_MS).toBe(1000);
+    expect(gate.pass()).toBe(true);
+    now += 999;
+    expect(gate.pass()).toBe(false);
+    now += 1;
+    expect(gate.pass()).toBe(true);
   });
 });

@@ -45,3 +45,23 @@ export function useThrottledClick<A extends unknown[]>(action: (...args: A) => v
     [message],
   );
 }
+
+/** §9 anti-repeat: a form's second submit within 1000 ms of the last one that was sent is ignored. */
+export const ANTI_REPEAT_MS = 1000;
+
+/**
+ * A gate for submits: `pass()` is true for the first call and then again only once ANTI_REPEAT_MS have gone by, so a
+ * double click or a second Enter sends one request. Call it after validation: a refused form can be fixed and sent
+ * again at once.
+ */
+export function antiRepeat(now: () => number = Date.now, windowMs = ANTI_REPEAT_MS): { pass(): boolean } {
+  let last = Number.NEGATIVE_INFINITY;
+  return {
+    pass() {
+      const at = now();
+      if (at - last < windowMs) return false;
+      last = at;
+      return true;
+    },
+  };
+}

@@ -1,5 +1,6 @@
 import { App, Button, Drawer, Form, type FormInstance, Modal } from 'antd';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { antiRepeat } from '../throttle.ts';
 import { warnFailure } from './download.ts';
 
 /** Which record a form edits: null while closed, `{ record: null }` to add one. */
@@ -53,6 +54,7 @@ export function ModalForm<V extends object>({
 }: ModalFormProps<V>) {
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
+  const submits = useRef(antiRepeat());
 
   useEffect(() => {
     if (!open) return;
@@ -67,6 +69,8 @@ export function ModalForm<V extends object>({
     } catch {
       return; // the fields show their messages
     }
+    // A double click or a second Enter while the first save starts sends one request (§9 anti-repeat).
+    if (!submits.current.pass()) return;
     setSaving(true);
     try {
       await onSubmit(values);
