@@ -274,6 +274,27 @@ describe('选择组件 demo page', () => {
     await endsBox(2).uncheck();
     await expect.poll(() => section('字典组件').locator('.ant-form-item-explain-error').count()).toBe(0);
     await expect.poll(() => shown('字典值').textContent()).toMatch(/\| 1,2$/);
+    // JSearchSelectTag over a table dictionary: typing is debounced (§9 800 ms), so a word typed quickly is one
+    // loadDict request; the matches are the server's, and the chosen department's id is the value.
+    const searches: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/sys/dict/loadDict/')) searches.push(new URL(r.url()).searchParams.get('keyword') ?? '');
+    });
+    const search = section('字典组件').locator('#dict-search-depart');
+    await search.click();
+    await search.pressSequentially('项目部', { delay: 60 });
+    await expect.poll(() => searches.filter((k) => k !== '')).toEqual(['项目部']);
+    await expect
+      .poll(() => page.locator('.ant-select-item-option').filter({ hasText: '华信建设集团有限公司' }).count())
+      .toBe(0);
+    await page.locator('.ant-select-item-option').filter({ hasText: '城南综合管廊项目部' }).waitFor();
+    expect(searches.filter((k) => k !== '')).toEqual(['项目部']);
+    await page.locator('.ant-select-item-option').filter({ hasText: '城南综合管廊项目部' }).click();
+    await expect.poll(() => shown('搜索选择值').textContent()).toMatch(/^[0-9a-f-]{36}$/);
+    // The box shows the department's name, not its id.
+    await expect
+      .poll(() => search.evaluate((input) => input.closest('.ant-select')?.textContent ?? ''))
+      .toContain('城南综合管廊项目部');
     await expect
       .poll(() => section('分类字典').getByText('组件JTreeSelect-condition传值有误，需要一个json字符串!').isVisible())
       .toBe(true);

@@ -1,6 +1,7 @@
 export { CodeEditor, type CodeEditorProps } from './CodeEditor.tsx';
 export { CODE_MODE_NAMES, CODE_MODES, type CodeMode } from './codeModes.ts';
 export { DictCheckbox, DictRadio, DictSelect } from './DictControls.tsx';
+export { DictSearchSelect, SEARCH_DEBOUNCE_MS } from './DictSearchSelect.tsx';
 export { DragVerify } from './DragVerify.tsx';
 export { ElapsedTime } from './ElapsedTime.tsx';
 export { Ellipsis } from './Ellipsis.tsx';

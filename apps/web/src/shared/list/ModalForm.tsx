@@ -58,6 +58,8 @@ export function ModalForm<V extends object>({
 
   useEffect(() => {
     if (!open) return;
+    // Each opening is a new form: the anti-repeat window of the previous one does not carry over.
+    submits.current = antiRepeat();
     form.resetFields();
     if (initialValues) form.setFieldsValue(initialValues as Parameters<typeof form.setFieldsValue>[0]);
   }, [open, form, initialValues]);
@@ -76,6 +78,8 @@ export function ModalForm<V extends object>({
       await onSubmit(values);
       onClose();
     } catch (err) {
+      // After a refusal the next 确定 is a deliberate retry, not a repeat.
+      submits.current = antiRepeat();
       warnFailure(message, err, '保存失败');
     } finally {
       setSaving(false);

@@ -9,6 +9,7 @@ import {
   type CodeMode,
   DictCheckbox,
   DictRadio,
+  DictSearchSelect,
   DictSelect,
   DragVerify,
   ElapsedTime,
@@ -125,6 +126,7 @@ export default function PickerDemoPage() {
   const [region2, setRegion2] = useState<string | undefined>('330106');
   const [category, setCategory] = useState('');
   const [sex, setSex] = useState<string | undefined>();
+  const [depart, setDepart] = useState<string | undefined>();
   const [yn, setYn] = useState<string>('1');
   const [ends, setEnds] = useState('1');
   const [flag, setFlag] = useState<string>('N');
@@ -241,6 +243,15 @@ export default function PickerDemoPage() {
           </Form>
           <Value label="字典值">{[sex, yn, ends].map((v) => v || '-').join(' | ')}</Value>
           <DictSelect dictCode="" />
+          <Typography.Text type="secondary">搜索选择（表字典，输入后 800 毫秒查询）：</Typography.Text>
+          <DictSearchSelect
+            id="dict-search-depart"
+            dictCode="sys_depart,depart_name,id"
+            value={depart}
+            onChange={setDepart}
+            placeholder="输入部门名称搜索"
+          />
+          <Value label="搜索选择值">{depart}</Value>
         </Space>
       </Section>
 
