@@ -26,5 +26,5 @@ export * from './rule.constants.ts';
 export * from './rules.ts';
 export * from './super-query.constants.ts';
 export * from './tenant.constants.ts';
-export * from './ui-timings.ts';
+export * from './ui.constants.ts';
 export * from './upload.constants.ts';

@@ -33,7 +33,7 @@ export * from './rule.ts';
 export * from './rules.ts';
 export * from './super-query.ts';
 export * from './tenant.ts';
-export * from './ui-timings.ts';
+export * from './ui.constants.ts';
 export * from './upload.constants.ts';
 export * from './user.ts';
 export * from './validation.ts';

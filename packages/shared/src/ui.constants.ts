@@ -9,3 +9,6 @@ export const GRID_TIMINGS = {
   insertGuardMs: 1500,
   scrollEndDebounceMs: 100,
 } as const;
+
+/** §4, §9: the enhance record list keeps the last 16 saved scripts per code (newest first). */
+export const ENHANCE_HISTORY_LIMIT = 16;
