@@ -17,6 +17,7 @@ export * from './format.ts';
 export * from './gateway.constants.ts';
 export * from './grid-rules.ts';
 export * from './log.constants.ts';
+export * from './low-app.constants.ts';
 export * from './permissions.ts';
 export * from './position.constants.ts';
 export * from './qa.constants.ts';

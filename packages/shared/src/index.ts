@@ -19,6 +19,8 @@ export * from './excel.constants.ts';
 export * from './format.ts';
 export * from './gateway.ts';
 export * from './log.ts';
+export * from './low-app.constants.ts';
+export * from './low-app.ts';
 export * from './permission-admin.ts';
 export * from './permissions.ts';
 export * from './position.ts';
