@@ -223,7 +223,9 @@ function tenantId(): string {
  * request, so a call made while such a page is shown carries it and a call from any other page does not.
  */
 export function currentLowAppId(): string | null {
-  return lowAppIdOfPath(window.location.pathname ?? '');
+  // No window outside a browser (the build's pre-render, unit tests of the non-JSON calls): no page in view.
+  if (typeof window === 'undefined') return null;
+  return lowAppIdOfPath(window.location?.pathname ?? '');
 }
 
 /** Builds the URL of a call: /aps + path, the query, and `_t` where §7 wants it. */
