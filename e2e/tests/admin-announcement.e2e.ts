@@ -291,6 +291,29 @@ describe('系统日志', () => {
     await expect.poll(() => inOrder(-1)).toBe(true);
     await expect.poll(() => timeHeader.getAttribute('aria-sort')).toBe('descending');
 
+    // 季度 (behind 展开): the picked quarter reads `{year} Q{1-4}` (§9) and fills the date range it searches.
+    const now = new Date();
+    const year = now.getFullYear();
+    const q = Math.floor(now.getMonth() / 3) + 1;
+    const bar = admin.locator('.aps-search-bar:visible');
+    await bar.getByRole('button', { name: /展\s*开/ }).click();
+    await bar.locator('#loginLogSearch_quarter').click();
+    await admin
+      .locator('.ant-picker-dropdown:visible .ant-picker-cell-inner')
+      .getByText(`Q${q}`, { exact: true })
+      .click();
+    await expect.poll(() => bar.locator('#loginLogSearch_quarter').inputValue()).toBe(`${year} Q${q}`);
+    const firstMonth = String((q - 1) * 3 + 1).padStart(2, '0');
+    expect(await bar.locator('#loginLogSearch_begin').inputValue()).toBe(`${year}-${firstMonth}-01`);
+    expect(await bar.locator('#loginLogSearch_end').inputValue()).toMatch(
+      new RegExp(`^${year}-${String(q * 3).padStart(2, '0')}-3[01]$`),
+    );
+    await screenshot(admin, 'admin-log-quarter', bar);
+    await admin.getByRole('button', { name: /查\s*询/ }).click();
+    await expect
+      .poll(async () => (await texts()).length > 0 && (await texts()).every((t) => t.includes('buyer01')))
+      .toBe(true);
+
     // 操作日志: the announcement operations of the other test, with who, request and result.
     await admin.getByRole('tab', { name: '操作日志' }).click();
     const released = row(admin, '发布通告');

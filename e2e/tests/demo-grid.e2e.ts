@@ -275,6 +275,10 @@ describe('可编辑表格 (editable grid demo)', () => {
       el.scrollTop = el.scrollHeight;
     });
     await perf.getByText('CG-10000').waitFor();
+    // §9 scroll-end debounce: once scrolling stops the page learns the rows in view (the last ones).
+    await expect
+      .poll(() => page.getByTestId('grid-visible-range').textContent())
+      .toMatch(/^当前显示第 99\d\d–10000 行，共 10,000 行$/);
     await screenshot(page, 'grid-performance', perf);
   });
 
@@ -406,12 +410,15 @@ describe('可编辑表格 (editable grid demo)', () => {
     // §9: row height 61; 新增 adds one row.
     expect(Math.round((await row('采购明细', 'd1').boundingBox())?.height ?? 0)).toBe(61);
     expect(await orderNums()).toEqual(['1', '2', '3']);
+    expect(await page.getByTestId('grid-dirty').count()).toBe(0);
 
     // The drag handle takes the focus; the arrows move the row and orderNum is resequenced.
     const handle = row('采购明细', 'd3').getByRole('button', { name: '拖动排序' });
     await handle.focus();
     await page.keyboard.press('ArrowUp');
     await expect.poll(names).toEqual(['办公电脑', '会议桌', '打印纸']);
+    // The page hears of the change (onValuesChange, debounced 100 ms, §9).
+    await page.getByTestId('grid-dirty').waitFor();
     expect(await orderNums()).toEqual(['1', '2', '3']);
     await grid('采购明细').getByText('已移动到第 2 行，共 3 行').waitFor();
     // The focus follows the row, so the next key moves it again.
@@ -432,8 +439,11 @@ describe('可编辑表格 (editable grid demo)', () => {
       .poll(() => row('采购明细', 'd2').getAttribute('class'), { timeout: 10_000 })
       .not.toContain('aps-grid-row-reloaded');
 
-    await grid('采购明细').getByRole('button', { name: /新增/ }).click();
+    // §9 insert guard 1500 ms: a double click on 新增 adds one row.
+    await grid('采购明细').getByRole('button', { name: /新增/ }).dblclick();
     await expect.poll(() => grid('采购明细').locator('[data-row-key]').count()).toBe(4);
+    await page.waitForTimeout(300);
+    expect(await grid('采购明细').locator('[data-row-key]').count()).toBe(4);
   });
 
   it('hides the columns and buttons whose code under the grid prefix the user lacks (§6)', async () => {

@@ -310,6 +310,44 @@ describe('选择组件 demo page', () => {
     await screenshot(page, 'pickers-demo-done');
   });
 
+  it('remembers each 保存 of the code editor under its code and restores one from 历史记录 (§4 enhance list)', async () => {
+    await openDemo();
+    const editorCard = section('代码编辑器');
+    await editorCard.scrollIntoViewIfNeeded();
+    const content = editorCard.locator('.cm-content');
+    await content.waitFor();
+    const typeCode = async (text: string) => {
+      await content.click();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(text);
+      await expect.poll(() => content.textContent()).toBe(text);
+    };
+    const save = () => editorCard.getByRole('button', { name: '保存', exact: true }).click();
+    await typeCode('const v = 1;');
+    await save();
+    await typeCode('const v = 2;');
+    await save();
+    await save(); // the same text again is no new entry
+    await editorCard.getByRole('button', { name: /历史记录/ }).click();
+    const list = page.getByLabel('增强历史记录');
+    await list.waitFor();
+    await expect.poll(() => list.locator('.ant-list-item').count()).toBe(2);
+    expect(await list.locator('.ant-list-item').first().textContent()).toContain('const v = 2;');
+    await screenshot(page, 'code-editor-enhance-history', list);
+    await list.locator('.ant-list-item').nth(1).getByRole('button', { name: '恢复' }).click();
+    await expect.poll(() => content.textContent()).toBe('const v = 1;');
+
+    // Another code has a list of its own; the first one's survives a reload (localStorage).
+    await editorCard.getByLabel('增强编码').fill('other_form');
+    await editorCard.getByRole('button', { name: /历史记录/ }).click();
+    await page.locator('.ant-popover:visible').getByText('暂无历史记录').waitFor();
+    await page.reload();
+    await section('代码编辑器')
+      .getByRole('button', { name: /历史记录/ })
+      .click();
+    await expect.poll(() => page.getByLabel('增强历史记录').locator('.ant-list-item').count()).toBe(2);
+  });
+
   it('chooses with the business-component, company and category selects', async () => {
     await openDemo();
     const companies = section('公司选择');

@@ -14,6 +14,7 @@ import { fail } from './core/envelope.ts';
 import { installErrorHandling } from './core/errors.ts';
 import { installInputHygiene } from './core/input-hygiene.ts';
 import { listenForTableChanges } from './core/list-cache.ts';
+import { installLowAppHeader } from './core/low-app.ts';
 import { openApiTransform } from './core/openapi.ts';
 import { allowedMethodsOf, protocolOptions } from './core/protocol.ts';
 import { requestScopedDb } from './core/request-transaction.ts';
@@ -115,6 +116,8 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
   await app.register(
     async (api) => {
       requireAccessDeclarations(api, apiRoutes);
+      // A malformed app id is refused before the session is even looked at.
+      installLowAppHeader(api);
       installAccessGuard(api, services);
       installAuditHook(api, { db, audit: services.audit });
       const allowedMethods = allowedMethodsOf(apiRoutes);

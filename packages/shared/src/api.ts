@@ -29,6 +29,8 @@ export const HEADERS = {
   tabId: 'tabid',
   sign: 'x-sign',
   timestamp: 'x-timestamp',
+  /** §6: sent by low-app pages (LOW_APP_HEADER, as Node spells incoming header names). */
+  lowApp: 'x-low-app-id',
 } as const;
 
 export const API_BASE = '/aps';

@@ -1,6 +1,16 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { DATETIME_FORMAT, formatDateTime, formatMoney, joinValue, maskEmail, maskPhone, splitValue } from './format.ts';
+import {
+  DATETIME_FORMAT,
+  formatDateTime,
+  formatMoney,
+  formatQuarter,
+  joinValue,
+  maskEmail,
+  maskPhone,
+  quarterBounds,
+  splitValue,
+} from './format.ts';
 
 describe('formatMoney (§9 #,##0.00)', () => {
   it.each([
@@ -72,5 +82,30 @@ describe('maskPhone / maskEmail (issue 12 §3: contacts for callers without the 
     [null, null],
   ])('email %s → %s', (input, expected) => {
     expect(maskEmail(input)).toBe(expected);
+  });
+});
+
+describe('formatQuarter / quarterBounds (§9 quarter label {year} Q{1-4})', () => {
+  it('labels every month with its quarter', () => {
+    const labels = Array.from({ length: 12 }, (_, m) => formatQuarter(new Date(2026, m, 15)));
+    expect(labels).toEqual([
+      ...Array(3).fill('2026 Q1'),
+      ...Array(3).fill('2026 Q2'),
+      ...Array(3).fill('2026 Q3'),
+      ...Array(3).fill('2026 Q4'),
+    ]);
+    expect(formatQuarter('2026-11-25')).toBe('2026 Q4');
+    expect(formatQuarter(dayjs('2025-04-01 00:00:00'))).toBe('2025 Q2');
+    expect(formatQuarter(null)).toBeNull();
+    expect(formatQuarter('')).toBeNull();
+    expect(formatQuarter('不是日期')).toBeNull();
+  });
+
+  it('gives the first and last day of the quarter (also from the 31st of a month)', () => {
+    expect(quarterBounds('2026-11-25')).toEqual({ begin: '2026-10-01', end: '2026-12-31' });
+    expect(quarterBounds('2026-05-31')).toEqual({ begin: '2026-04-01', end: '2026-06-30' });
+    expect(quarterBounds('2024-03-31')).toEqual({ begin: '2024-01-01', end: '2024-03-31' });
+    expect(quarterBounds('2026-08-31')).toEqual({ begin: '2026-07-01', end: '2026-09-30' });
+    expect(quarterBounds(undefined)).toBeNull();
   });
 });

@@ -29,6 +29,25 @@ export const joinValue = (list: readonly string[]): string => list.join(',');
 export const formatDate = (d: Date | string | null | undefined): string | null =>
   d == null ? null : dayjs(d).format(DATE_FORMAT);
 
+/** The quarter (1–4) of a month index 0–11. */
+const quarterOf = (month: number) => Math.floor(month / 3) + 1;
+
+/** §9 quarter label `{year} Q{1-4}`: 2026-11-25 → `2026 Q4`. A Date, a date text or a dayjs value; invalid → null. */
+export const formatQuarter = (d: dayjs.ConfigType): string | null => {
+  if (d == null || d === '') return null;
+  const v = dayjs(d);
+  return v.isValid() ? `${v.year()} Q${quarterOf(v.month())}` : null;
+};
+
+/** The first and last day (YYYY-MM-DD) of the quarter holding `d`; invalid → null. */
+export const quarterBounds = (d: dayjs.ConfigType): { begin: string; end: string } | null => {
+  if (d == null || d === '') return null;
+  const v = dayjs(d);
+  if (!v.isValid()) return null;
+  const first = v.startOf('month').month((quarterOf(v.month()) - 1) * 3);
+  return { begin: first.format(DATE_FORMAT), end: first.add(2, 'month').endOf('month').format(DATE_FORMAT) };
+};
+
 /**
  * One formatter for every call: `toLocaleString` with options builds a new one each time (slow in grids). Built on
  * the first call, not at import: the server imports this module but never formats money, and the first

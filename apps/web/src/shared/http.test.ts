@@ -97,6 +97,25 @@ describe('headers', () => {
     expect(signed).toHaveProperty('tabID');
     expect(signed).toHaveProperty('userId');
   });
+
+  it('sends X-Low-App-ID only while a low-app page (/myapps/<appId>/…) is in view (§6)', async () => {
+    const at = (pathname: string) =>
+      vi.stubGlobal('window', { location: { origin: 'http://aps.test', pathname, reload: vi.fn() } });
+    at('/myapps/1689012345678901234/orders');
+    await http.get('/sys/x');
+    await http.post('/sys/y', { a: 1 });
+    for (const call of calls) {
+      expect((call.init.headers as Record<string, string>)['X-Low-App-ID']).toBe('1689012345678901234');
+    }
+    at('/purchase/record');
+    await http.get('/sys/x');
+    expect(calls[2]?.init.headers).not.toHaveProperty('X-Low-App-ID');
+    expect(calls[2]?.init.headers).toHaveProperty('tenant-id');
+    // A malformed id in the address is not sent (the server would refuse the call).
+    at('/myapps/bad%20id/x');
+    await http.get('/sys/x');
+    expect(calls[3]?.init.headers).not.toHaveProperty('X-Low-App-ID');
+  });
 });
 
 describe('error catalogue (§8)', () => {

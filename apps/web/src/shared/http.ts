@@ -1,8 +1,9 @@
 import type { ApiEnvelope } from '@aps/shared';
+import { LOW_APP_HEADER, lowAppIdOfPath } from '@aps/shared/constants';
 import { formatTimestamp, signParams } from './sign.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
-// Runtime values are not imported from @aps/shared: its entry module pulls zod into the bundle.
+// Runtime values come from @aps/shared/constants only: the package's entry module pulls zod into the bundle.
 /** §9: base URL /aps, time-out 600000 ms; identical in-flight submits are refused for 2 s. */
 export const API_BASE = '/aps';
 export const REQUEST_TIMEOUT_MS = 600_000;
@@ -217,6 +218,16 @@ function tenantId(): string {
   return storage.get<{ tenantId?: string }>(STORAGE_KEYS.userInfo)?.tenantId ?? '';
 }
 
+/**
+ * §6: the app id of the page in view when it is a low-app page (route `/myapps/<appId>/…`), else null. Read per
+ * request, so a call made while such a page is shown carries it and a call from any other page does not.
+ */
+export function currentLowAppId(): string | null {
+  // No window outside a browser (the build's pre-render, unit tests of the non-JSON calls): no page in view.
+  if (typeof window === 'undefined') return null;
+  return lowAppIdOfPath(window.location?.pathname ?? '');
+}
+
 /** Builds the URL of a call: /aps + path, the query, and `_t` where §7 wants it. */
 export function buildUrl(method: string, path: string, query: Query = {}, now = Date.now()): URL {
   const normalised = path.startsWith('/') ? path : `/${path}`;
@@ -237,6 +248,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const token = storage.get<string>(STORAGE_KEYS.token);
   if (token) headers[TOKEN_HEADER] = token;
   headers[TENANT_HEADER] = tenantId();
+  const appId = currentLowAppId();
+  if (appId) headers[LOW_APP_HEADER] = appId;
   if (options.background) headers[BACKGROUND_HEADER] = '1';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -59,6 +59,8 @@ export const STORAGE_KEYS = {
   tokenIdleSeconds: 'TOKEN_IDLE_SECONDS',
   /** When the last request reached the server with the token (epoch ms), shared by every tab. */
   lastActive: 'LAST_ACTIVE',
+  /** The enhance record list: code → the last 16 saved scripts (§4, §9). */
+  enhanceHistory: 'ENHANCE_JS_HISTORY',
 } as const;
 
 /** Session and dictionary cache lifetime (§4, §9): 7 days. */

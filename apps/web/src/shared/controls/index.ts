@@ -5,6 +5,8 @@ export { DictSearchSelect, SEARCH_DEBOUNCE_MS } from './DictSearchSelect.tsx';
 export { DragVerify } from './DragVerify.tsx';
 export { ElapsedTime } from './ElapsedTime.tsx';
 export { Ellipsis } from './Ellipsis.tsx';
+export { EnhanceHistory } from './EnhanceHistory.tsx';
 export { Money } from './Money.tsx';
+export { QuarterPicker, type QuarterPickerProps } from './QuarterPicker.tsx';
 export { useSessionDictText } from './useDictOptions.ts';
 export { YnSwitch } from './YnSwitch.tsx';

@@ -20,6 +20,7 @@ import { useRowHighlight } from './highlight.ts';
 import { columnWidths, isVisible, ROW_HEIGHT, totalWidth } from './layout.ts';
 import { LightCheckbox } from './light.tsx';
 import { footerRows, newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
+import { type Debounced, type GridVisibleRange, insertGuard, valueChangeEmitter } from './timing.ts';
 import type { EditableGridProps, GridColumn, GridErrorMap, GridHandle, GridOption, GridRow } from './types.ts';
 import { type GridTableRef, useRowDragSort } from './useRowDragSort.ts';
 import { firstError, validateRows } from './validation.ts';
@@ -68,6 +69,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     disabled = false,
     loading,
     authPrefix,
+    onScrollEnd,
     ref,
   } = props;
   const auth = useSessionStore((s) => s.permissions?.auth ?? NO_AUTH);
@@ -95,6 +97,17 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const hasDragSort = columns.some((c) => c.type === 'row-drag-sort');
   const onValuesChangeRef = useRef(onValuesChange);
   onValuesChangeRef.current = onValuesChange;
+  // §9 debounce 100 ms: the page hears the rows once the edits pause, not on every keystroke.
+  const valuesChanged = useRef<Debounced<R[]> | null>(null);
+  valuesChanged.current ??= valueChangeEmitter<R[]>((next) => onValuesChangeRef.current?.(next));
+  useEffect(() => () => valuesChanged.current?.cancel(), []);
+  // §9 insert guard 1500 ms: a double click on 新增 adds one batch of rows.
+  const addGuard = useRef<ReturnType<typeof insertGuard> | null>(null);
+  addGuard.current ??= insertGuard();
+  const onScrollEndRef = useRef(onScrollEnd);
+  onScrollEndRef.current = onScrollEnd;
+  const hasScrollEnd = Boolean(onScrollEnd);
+  const scrollEnded = useCallback((range: GridVisibleRange) => onScrollEndRef.current?.(range), []);
 
   /**
    * `deferred` (a typed cell value): the rows are current at once (handle, validation, onValuesChange) but the
@@ -104,7 +117,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     rowsRef.current = next as R[];
     if (deferred) startTransition(() => setRowsState(next as R[]));
     else setRowsState(next as R[]);
-    onValuesChangeRef.current?.(next as R[]);
+    if (onValuesChangeRef.current) valuesChanged.current?.call(next as R[]);
   }, []);
   const ordered = useCallback(
     (next: readonly R[]) => (hasDragSort ? resequence(next, orderKey) : [...next]),
@@ -459,11 +472,12 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
                 height={height}
                 handleRef={tableRef}
                 extras={extras}
+                onScrollEnd={hasScrollEnd ? scrollEnded : undefined}
               />
             ),
           }
         : undefined,
-    [hasRows, height, extras],
+    [hasRows, height, extras, hasScrollEnd, scrollEnded],
   );
 
   const total = totalWidth(widths);
@@ -474,7 +488,14 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
       {toolbar && (
         <Space className="aps-grid-toolbar" wrap>
           {toolbarButtonAllowed('add', excluded) && (
-            <Button type="primary" icon={<PlusOutlined />} disabled={disabled} onClick={() => addRows()}>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              disabled={disabled}
+              onClick={() => {
+                if (addGuard.current?.pass()) addRows();
+              }}
+            >
               新增
             </Button>
           )}

@@ -15,6 +15,7 @@ import {
   useRef,
 } from 'react';
 import { ROW_HEIGHT } from './layout.ts';
+import { type GridVisibleRange, scrollEndWatcher } from './timing.ts';
 import type { GridTableRef } from './useRowDragSort.ts';
 
 /** What rc-table hands a `components.body` render function (its header and footer follow `onScroll`). */
@@ -43,6 +44,8 @@ interface GridBodyProps {
   /** The grid's handle to scroll to a row by key or index. */
   handleRef: Ref<GridTableRef>;
   extras: (rowKey: string) => RowExtras;
+  /** §9 scroll-end debounce: the rows in view, once, 100 ms after the body stopped scrolling. */
+  onScrollEnd?: (range: GridVisibleRange) => void;
 }
 
 const TABLE_KEYS = [
@@ -68,7 +71,7 @@ const TABLE_KEYS = [
  * enter the window, a row's cells are plain elements (no per-cell components, hover by CSS), and nothing reads
  * the layout per row (rows are exactly §9's height; only expanded rows are measured).
  */
-export function GridBody({ data, info, height, handleRef, extras }: GridBodyProps) {
+export function GridBody({ data, info, height, handleRef, extras, onScrollEnd }: GridBodyProps) {
   const table = useContext(TableContext, TABLE_KEYS as unknown as (keyof TableContextProps)[]) as TableContextProps;
   const {
     prefixCls,
@@ -154,7 +157,25 @@ export function GridBody({ data, info, height, handleRef, extras }: GridBodyProp
       virtualizer.measureElement(el);
   }, [virtualizer, expandedKeys, data]);
 
+  // One timer for the body's life; it reads the latest callback and the virtualizer's range when it fires.
+  const onScrollEndRef = useRef(onScrollEnd);
+  onScrollEndRef.current = onScrollEnd;
+  const virtualizerRef = useRef(virtualizer);
+  virtualizerRef.current = virtualizer;
+  const scrollEnd = useRef<ReturnType<typeof scrollEndWatcher> | null>(null);
+  scrollEnd.current ??= scrollEndWatcher(() => {
+    const range = virtualizerRef.current.range;
+    onScrollEndRef.current?.({
+      start: range?.startIndex ?? -1,
+      end: range?.endIndex ?? -1,
+      total: dataRef.current.length,
+      scrollTop: holderRef.current?.scrollTop ?? 0,
+    });
+  });
+  useEffect(() => () => scrollEnd.current?.cancel(), []);
+
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
+    if (onScrollEndRef.current) scrollEnd.current?.scrolled();
     const left = e.currentTarget.scrollLeft;
     // The header and summary follow a sideways scroll; a vertical one costs them nothing.
     if (left !== scrollLeftRef.current) {

@@ -8,5 +8,6 @@ export { type FormTablesResult, type GridPane, validateFormAndTables } from './f
 export { formatTagsInput, newRowId } from './input.ts';
 export { columnWidths } from './layout.ts';
 export { footerRows, moveRow, patchRow, resequence } from './rows.ts';
+export type { GridVisibleRange } from './timing.ts';
 export * from './types.ts';
 export { validateCell, validateRows } from './validation.ts';

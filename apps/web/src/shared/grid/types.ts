@@ -1,5 +1,6 @@
 import type { DictOption, GridPresetCode, GridStatistic } from '@aps/shared/constants';
 import type { ReactNode, Ref } from 'react';
+import type { GridVisibleRange } from './timing.ts';
 
 /** Every column type of §3. */
 export const GRID_COLUMN_TYPES = [
@@ -192,7 +193,10 @@ export interface EditableGridProps<R extends GridRow = GridRow> {
   onRemove?: (rows: R[]) => Promise<unknown>;
   /** The body of an expanded row (row-expand column). */
   expandedRowRender?: (row: R) => ReactNode;
+  /** The rows after edits, adds and removals: §9 debounced 100 ms (one call for a burst of keystrokes). */
   onValuesChange?: (rows: R[]) => void;
+  /** §9 scroll-end debounce 100 ms: the rows in view, once, after the body stopped scrolling. */
+  onScrollEnd?: (range: GridVisibleRange) => void;
   disabled?: boolean;
   loading?: boolean;
   'aria-label'?: string;

@@ -1,11 +1,11 @@
 import type { ApiEnvelope } from '@aps/shared';
-import { UPLOAD_MESSAGES } from '@aps/shared/constants';
-import { HttpError } from '../http.ts';
+import { LOW_APP_HEADER, UPLOAD_MESSAGES } from '@aps/shared/constants';
+import { currentLowAppId, HttpError } from '../http.ts';
 import { STORAGE_KEYS, storage } from '../storage.ts';
 
 export const DOWNLOAD_FAILED = UPLOAD_MESSAGES.downloadFailed;
 
-/** The headers every call carries (token, tenant), for the non-JSON calls that go through fetch directly. */
+/** The headers every call carries (token, tenant, a low-app page's app id), for the non-JSON calls that go through fetch directly. */
 export function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = storage.get<string>(STORAGE_KEYS.token);
@@ -14,6 +14,8 @@ export function authHeaders(): Record<string, string> {
     storage.get<{ tenantId?: string }>(STORAGE_KEYS.userInfo)?.tenantId;
   if (token) headers['X-Access-Token'] = token;
   if (tenantId !== null && tenantId !== undefined && tenantId !== '') headers['tenant-id'] = String(tenantId);
+  const appId = currentLowAppId();
+  if (appId) headers[LOW_APP_HEADER] = appId;
   return headers;
 }
 

@@ -1,10 +1,10 @@
 import type { ApiEnvelope, UploadedFileDto } from '@aps/shared/constants';
-import { UPLOAD_API, UPLOAD_MESSAGES } from '@aps/shared/constants';
-import { API_BASE, HttpError } from '../http.ts';
+import { LOW_APP_HEADER, UPLOAD_API, UPLOAD_MESSAGES } from '@aps/shared/constants';
+import { API_BASE, currentLowAppId, HttpError } from '../http.ts';
 import { STORAGE_KEYS, storage } from '../storage.ts';
 import { staticUrl } from './rules.ts';
 
-/** The token and tenant headers of the shared client, for the calls that are not JSON (multipart, blobs). */
+/** The token, tenant and low-app headers of the shared client, for the calls that are not JSON (multipart, blobs). */
 function authHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const token = storage.get<string>(STORAGE_KEYS.token);
@@ -13,6 +13,8 @@ function authHeaders(): Record<string, string> {
     storage.get<{ tenantId?: string }>(STORAGE_KEYS.userInfo)?.tenantId;
   if (token) headers['X-Access-Token'] = token;
   if (tenantId !== null && tenantId !== undefined && tenantId !== '') headers['tenant-id'] = String(tenantId);
+  const appId = currentLowAppId();
+  if (appId) headers[LOW_APP_HEADER] = appId;
   return headers;
 }
 

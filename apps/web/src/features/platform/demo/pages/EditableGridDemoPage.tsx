@@ -1,12 +1,13 @@
 import { CheckCircleOutlined, CloudSyncOutlined } from '@ant-design/icons';
 import { GRID_AUTH } from '@aps/shared/constants';
-import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Space, Tabs, Typography } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Space, Tabs, Tag, Typography } from 'antd';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   EditableGrid,
   type FormTablesResult,
   type GridHandle,
   type GridRow,
+  type GridVisibleRange,
   validateFormAndTables,
 } from '../../../../shared/grid/index.ts';
 import {
@@ -44,6 +45,9 @@ function FormWithTables() {
   const [pane, setPane] = useState<string>('detail');
   const [report, setReport] = useState<FormTablesResult<unknown> | null>(null);
   const [pushes, setPushes] = useState(0);
+  // The grids tell the page about edits (debounced 100 ms, §9): the form has changes not yet submitted.
+  const [dirty, setDirty] = useState(false);
+  const markDirty = useCallback(() => setDirty(true), []);
 
   const submit = async () => {
     const result = await validateFormAndTables(
@@ -55,7 +59,10 @@ function FormWithTables() {
       setPane,
     );
     setReport(result);
-    if (result.ok) message.success('校验通过');
+    if (result.ok) {
+      setDirty(false);
+      message.success('校验通过');
+    }
   };
 
   /** What a server push does (§4 update_vxe_table): patch the row by id, field by field. */
@@ -91,6 +98,7 @@ function FormWithTables() {
                 columns={DETAIL_COLUMNS}
                 dataSource={DETAIL_ROWS}
                 height={320}
+                onValuesChange={markDirty}
                 expandedRowRender={(row) => (
                   <Descriptions size="small" column={3}>
                     <Descriptions.Item label="物料名称">{String(row.name ?? '')}</Descriptions.Item>
@@ -121,6 +129,7 @@ function FormWithTables() {
                 columns={CONTACT_COLUMNS}
                 dataSource={CONTACT_ROWS}
                 height={240}
+                onValuesChange={markDirty}
                 onRemove={removeLater}
               />
             ),
@@ -128,9 +137,16 @@ function FormWithTables() {
         ]}
       />
       <Space style={{ marginTop: 16 }} align="start" direction="vertical">
-        <Button type="primary" icon={<CheckCircleOutlined />} onClick={submit}>
-          提交
-        </Button>
+        <Space>
+          <Button type="primary" icon={<CheckCircleOutlined />} onClick={submit}>
+            提交
+          </Button>
+          {dirty && (
+            <Tag color="orange" data-testid="grid-dirty">
+              子表有未提交的修改
+            </Tag>
+          )}
+        </Space>
         {report && !report.ok && report.stage === 'table' && (
           <Alert
             type="error"
@@ -158,9 +174,27 @@ function FormWithTables() {
 
 function PerformanceGrid() {
   const rows = useMemo<GridRow[]>(() => perfRows(), []);
+  // Where the reader stopped scrolling (§9 scroll-end debounce 100 ms: once per scroll, not per frame).
+  const [range, setRange] = useState<GridVisibleRange | null>(null);
   return (
-    <Card title="大数据量：10,000 行 × 20 列（虚拟滚动）" variant="borderless">
-      <EditableGrid aria-label="性能表格" columns={PERF_COLUMNS} dataSource={rows} height={480} />
+    <Card
+      title="大数据量：10,000 行 × 20 列（虚拟滚动）"
+      variant="borderless"
+      extra={
+        <Typography.Text type="secondary" data-testid="grid-visible-range">
+          {range && range.start >= 0
+            ? `当前显示第 ${range.start + 1}–${range.end + 1} 行，共 ${range.total.toLocaleString('zh-CN')} 行`
+            : `共 ${rows.length.toLocaleString('zh-CN')} 行`}
+        </Typography.Text>
+      }
+    >
+      <EditableGrid
+        aria-label="性能表格"
+        columns={PERF_COLUMNS}
+        dataSource={rows}
+        height={480}
+        onScrollEnd={setRange}
+      />
     </Card>
   );
 }

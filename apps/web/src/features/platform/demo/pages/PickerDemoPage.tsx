@@ -1,6 +1,6 @@
 import type { DepartTreeNode, UserListRow } from '@aps/shared';
 import { checkedCountError, DICT, PURCHASE_STAGE_REPORT } from '@aps/shared/constants';
-import { Card, Col, Descriptions, Divider, Flex, Form, Input, Row, Select, Space, Typography } from 'antd';
+import { App, Button, Card, Col, Descriptions, Divider, Flex, Form, Input, Row, Select, Space, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import {
   CODE_MODE_NAMES,
@@ -14,6 +14,7 @@ import {
   DragVerify,
   ElapsedTime,
   Ellipsis,
+  EnhanceHistory,
   Money,
   YnSwitch,
 } from '../../../../shared/controls/index.ts';
@@ -26,6 +27,7 @@ import {
   RegionPicker,
   UserPicker,
 } from '../../../../shared/pickers/index.ts';
+import { useEnhanceHistory } from '../../../../shared/stores/enhanceHistory.ts';
 import { ReportPopupField } from '../../report/components/ReportPopupField.tsx';
 
 /** The current value of a demo control, labelled so that a reader (and the e2e suite) can find it. */
@@ -133,6 +135,10 @@ export default function PickerDemoPage() {
   const [passed, setPassed] = useState(false);
   const [mode, setMode] = useState<CodeMode>('javascript');
   const [code, setCode] = useState(SAMPLE_CODE);
+  // The enhance script's code (JeecgBoot: the online form's code); each 保存 is remembered under it (§4, 16 per code).
+  const [enhanceCode, setEnhanceCode] = useState('demo_order');
+  const recordEnhance = useEnhanceHistory((s) => s.record);
+  const { message } = App.useApp();
   const [started] = useState(() => Date.now() - (2 * 86_400 + 3 * 3600 + 4 * 60 + 5) * 1000);
 
   return (
@@ -293,13 +299,33 @@ export default function PickerDemoPage() {
           role="region"
           aria-label="代码编辑器"
           extra={
-            <Select<CodeMode>
-              aria-label="语言"
-              value={mode}
-              onChange={setMode}
-              style={{ width: 140 }}
-              options={CODE_MODE_NAMES.map((m) => ({ value: m, label: CODE_MODES[m].label }))}
-            />
+            <Space>
+              <Input
+                aria-label="增强编码"
+                addonBefore="编码"
+                value={enhanceCode}
+                onChange={(e) => setEnhanceCode(e.target.value)}
+                style={{ width: 200 }}
+              />
+              <Button
+                type="primary"
+                disabled={!enhanceCode.trim()}
+                onClick={() => {
+                  recordEnhance(enhanceCode, code);
+                  message.success('保存成功');
+                }}
+              >
+                保存
+              </Button>
+              <EnhanceHistory code={enhanceCode} onRestore={setCode} />
+              <Select<CodeMode>
+                aria-label="语言"
+                value={mode}
+                onChange={setMode}
+                style={{ width: 140 }}
+                options={CODE_MODE_NAMES.map((m) => ({ value: m, label: CODE_MODES[m].label }))}
+              />
+            </Space>
           }
         >
           <CodeEditor mode={mode} value={code} onChange={setCode} height={220} />

@@ -1,6 +1,6 @@
 import { QuestionCircleOutlined } from '@ant-design/icons';
 import type { LogDto, LoginfoResult, VisitDay } from '@aps/shared';
-import { LOG_METHODS, LOG_TYPE_LABELS, LOG_TYPES, PERMISSIONS } from '@aps/shared/constants';
+import { LOG_METHODS, LOG_TYPE_LABELS, LOG_TYPES, PERMISSIONS, quarterBounds } from '@aps/shared/constants';
 import {
   Card,
   DatePicker,
@@ -19,8 +19,9 @@ import {
   Tooltip,
   Typography,
 } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { lazy, Suspense, useState } from 'react';
+import { QuarterPicker } from '../../../../shared/controls/QuarterPicker.tsx';
 import { ListToolbar } from '../../../../shared/list/ListToolbar.tsx';
 import type { FilterValue } from '../../../../shared/list/query.ts';
 import { SearchBar } from '../../../../shared/list/SearchBar.tsx';
@@ -40,6 +41,8 @@ interface LogFilters {
   success?: '0' | '1';
   begin?: Dayjs | null;
   end?: Dayjs | null;
+  /** Fills 开始日期 and 结束日期 with the quarter's first and last day; not sent itself. */
+  quarter?: Dayjs | null;
 }
 
 const SUCCESS_OPTIONS = [
@@ -50,7 +53,7 @@ const METHOD_OPTIONS = LOG_METHODS.map((m) => ({ value: m, label: m }));
 const METHOD_COLORS: Record<string, string> = { POST: 'green', PUT: 'blue', PATCH: 'blue', DELETE: 'red', GET: 'cyan' };
 
 /** The form's values as the list's query: a bare end date means the whole day (server rule). */
-function toFilters({ begin, end, ...rest }: LogFilters): Record<string, FilterValue> {
+function toFilters({ begin, end, quarter: _filled, ...rest }: LogFilters): Record<string, FilterValue> {
   return {
     ...rest,
     createTime_begin: begin?.format('YYYY-MM-DD'),
@@ -58,13 +61,22 @@ function toFilters({ begin, end, ...rest }: LogFilters): Record<string, FilterVa
   };
 }
 
-/** 开始日期 / 结束日期: one picker each (a range picker does not fit a search column); the end never precedes the start. */
+/**
+ * 开始日期 / 结束日期: one picker each (a range picker does not fit a search column); the end never precedes the start.
+ * 季度 (shown `2026 Q4`, §9) fills both with the quarter's first and last day; a date changed by hand clears it.
+ */
 function dateFields(form: FormInstance<LogFilters>) {
+  const pickQuarter = (q: Dayjs | null) => {
+    const bounds = quarterBounds(q);
+    form.setFieldsValue({ begin: bounds ? dayjs(bounds.begin) : null, end: bounds ? dayjs(bounds.end) : null });
+  };
+  const clearQuarter = () => form.setFieldValue('quarter', null);
   return [
     <Form.Item key="begin" label="开始日期" name="begin">
       <DatePicker
         style={{ width: '100%' }}
         placeholder="请选择开始日期"
+        onChange={clearQuarter}
         disabledDate={(d) => Boolean(form.getFieldValue('end') && d.isAfter(form.getFieldValue('end'), 'day'))}
       />
     </Form.Item>,
@@ -72,8 +84,12 @@ function dateFields(form: FormInstance<LogFilters>) {
       <DatePicker
         style={{ width: '100%' }}
         placeholder="请选择结束日期"
+        onChange={clearQuarter}
         disabledDate={(d) => Boolean(form.getFieldValue('begin') && d.isBefore(form.getFieldValue('begin'), 'day'))}
       />
+    </Form.Item>,
+    <Form.Item key="quarter" label="季度" name="quarter">
+      <QuarterPicker style={{ width: '100%' }} onChange={pickQuarter} />
     </Form.Item>,
   ];
 }
