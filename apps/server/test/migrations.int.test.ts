@@ -51,5 +51,7 @@ describe('migrations', () => {
         await b.close();
       }
     });
-  });
+    // Creating a database and applying every migration twice is disk-bound: on a loaded 2-core CI machine
+    // the server's fsyncs alone took over 30 s (CI-1 of 2026-11-27).
+  }, 120_000);
 });
