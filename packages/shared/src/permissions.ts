@@ -57,6 +57,16 @@ export const PERMISSIONS = {
     delete: 'purchase:record:delete',
     export: 'purchase:record:export',
   },
+  workflow: {
+    todo: 'workflow:todo',
+    done: 'workflow:done',
+    apply: 'workflow:apply',
+    instanceList: 'workflow:instance:list',
+    instanceManage: 'workflow:instance:manage',
+    definitionList: 'workflow:definition:list',
+    definitionDeploy: 'workflow:definition:deploy',
+  },
+  demoRequest: { list: 'demo:request:list', edit: 'demo:request:edit' },
 } as const;
 
 /**
