@@ -1,12 +1,13 @@
+import type {
+  WorkflowBindingDto,
+  WorkflowDefinitionDto,
+  WorkflowInstanceDetail,
+  WorkflowTaskDetail,
+} from '@aps/shared';
+import { DEMO_REQUEST_API } from '@aps/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http.ts';
 import { useInvalidatingMutation } from '../../../shared/list/useCrudList.ts';
-import type {
-  WfBinding,
-  WfDefinition,
-  WfInstanceDetail,
-  WfTaskDetail,
-} from './workflow.types.ts';
 
 const BASE = '/workflow';
 
@@ -37,7 +38,7 @@ export function useTaskDetail(id: string | null) {
   return useQuery({
     queryKey: workflowKeys.task(id ?? ''),
     enabled: Boolean(id),
-    queryFn: ({ signal }) => http.get<WfTaskDetail>(`${BASE}/task/queryById`, { id, _t: Date.now() }, signal),
+    queryFn: ({ signal }) => http.get<WorkflowTaskDetail>(`${BASE}/task/queryById`, { id, _t: Date.now() }, signal),
   });
 }
 
@@ -45,7 +46,8 @@ export function useInstanceDetail(id: string | null) {
   return useQuery({
     queryKey: workflowKeys.instance(id ?? ''),
     enabled: Boolean(id),
-    queryFn: ({ signal }) => http.get<WfInstanceDetail>(`${BASE}/instance/queryById`, { id, _t: Date.now() }, signal),
+    queryFn: ({ signal }) =>
+      http.get<WorkflowInstanceDetail>(`${BASE}/instance/queryById`, { id, _t: Date.now() }, signal),
   });
 }
 
@@ -86,12 +88,12 @@ export function useDefinitionVersions(key: string | null) {
     queryKey: [...workflowKeys.definitions, 'versions', key],
     enabled: Boolean(key),
     queryFn: ({ signal }) =>
-      http.get<WfDefinition[]>(`${BASE}/definition/versions`, { key, _t: Date.now() }, signal),
+      http.get<WorkflowDefinitionDto[]>(`${BASE}/definition/versions`, { key, _t: Date.now() }, signal),
   });
 }
 
 export function fetchDefinition(id: string) {
-  return http.get<WfDefinition>(`${BASE}/definition/queryById`, { id, _t: Date.now() });
+  return http.get<WorkflowDefinitionDto>(`${BASE}/definition/queryById`, { id, _t: Date.now() });
 }
 
 export function useDefinition(id: string | null) {
@@ -105,7 +107,7 @@ export function useDefinition(id: string | null) {
 export function useDeploy() {
   return useInvalidatingMutation(
     (body: { key: string; name: string; xml: string; businessType?: string }) =>
-      http.post<WfDefinition>(`${BASE}/definition/deploy`, body),
+      http.post<WorkflowDefinitionDto>(`${BASE}/definition/deploy`, body),
     [workflowKeys.definitions],
   );
 }
@@ -125,7 +127,7 @@ export function useDefinitionState() {
 export function useBindings() {
   return useQuery({
     queryKey: [...workflowKeys.definitions, 'bindings'],
-    queryFn: ({ signal }) => http.get<WfBinding[]>(`${BASE}/binding/list`, { _t: Date.now() }, signal),
+    queryFn: ({ signal }) => http.get<WorkflowBindingDto[]>(`${BASE}/binding/list`, { _t: Date.now() }, signal),
   });
 }
 
@@ -134,4 +136,16 @@ export function useBind() {
     (body: { businessType: string; key: string }) => http.put<unknown>(`${BASE}/binding/bind`, body),
     [workflowKeys.definitions],
   );
+}
+
+// ── 申请示例 (demo_request) ─────────────────────────────────────────────────────────────────────
+/** 重新提交 of a rejected business row: each business type has its own call (the demo's for now). */
+export const RESUBMIT_URLS: Partial<Record<string, string>> = { demo_request: DEMO_REQUEST_API.resubmit };
+
+export function useResubmit() {
+  return useInvalidatingMutation(({ businessType, businessKey }: { businessType: string; businessKey: string }) => {
+    const url = RESUBMIT_URLS[businessType];
+    if (!url) throw new Error('该业务类型不支持在此重新提交');
+    return http.post<unknown>(url, { id: businessKey });
+  }, ALL);
 }

@@ -1,9 +1,9 @@
+import type { WorkflowTaskDetail } from '@aps/shared';
 import { App, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { warnFailure } from '../../../../shared/list/download.ts';
 import { UserPicker } from '../../../../shared/pickers/UserPicker.tsx';
 import { type TaskAction, useTaskAction } from '../api.ts';
-import type { WfTaskDetail } from '../workflow.types.ts';
 
 type Dialog = 'return' | 'delegate' | 'transfer' | 'addSigner' | null;
 
@@ -18,7 +18,7 @@ const DIALOG_TITLES: Record<Exclude<Dialog, null>, string> = {
  * 审批 of a task: the opinion, 同意 / 驳回 (opinion required) / 退回 (to an earlier node) / 委派 / 转办 / 加签 (who).
  * The server decides whether the user may act; its refusal (任务已被他人处理 …) is shown as it says.
  */
-export function ApprovalPanel({ detail, onDone }: { detail: WfTaskDetail; onDone(): void }) {
+export function ApprovalPanel({ detail, onDone }: { detail: WorkflowTaskDetail; onDone(): void }) {
   const { message } = App.useApp();
   const [comment, setComment] = useState('');
   const [commentError, setCommentError] = useState<string | null>(null);

@@ -1,10 +1,10 @@
+import type { DemoRequestDto } from '@aps/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Skeleton, Tag } from 'antd';
-import { http } from '../../../../shared/http.ts';
 import { Money } from '../../../../shared/controls/Money.tsx';
+import { http } from '../../../../shared/http.ts';
 import { demoRequestKey } from '../api.ts';
 import { APPROVAL_STATUS_COLORS, APPROVAL_STATUS_LABELS, BUSINESS_TYPE_LABELS } from '../workflow.labels.ts';
-import type { DemoRequestDto } from '../workflow.types.ts';
 
 export interface BusinessViewProps {
   businessType: string;
@@ -35,7 +35,12 @@ function DemoRequestView({ id }: { id: string }) {
             <Tag color={APPROVAL_STATUS_COLORS[r.approvalStatus]}>{APPROVAL_STATUS_LABELS[r.approvalStatus]}</Tag>
           ),
         },
-        { key: 'reason', label: '申请理由', children: <span style={{ whiteSpace: 'pre-wrap' }}>{r.reason}</span>, span: 2 },
+        {
+          key: 'reason',
+          label: '申请理由',
+          children: <span style={{ whiteSpace: 'pre-wrap' }}>{r.reason}</span>,
+          span: 2,
+        },
         { key: 'createBy', label: '申请人', children: r.createBy },
         { key: 'createTime', label: '申请时间', children: r.createTime },
       ]}

@@ -1,6 +1,6 @@
+import type { WorkflowHistoryDto } from '@aps/shared';
 import { Empty, Timeline, Typography } from 'antd';
 import { ACTION_LABELS } from '../workflow.labels.ts';
-import type { WfHistory } from '../workflow.types.ts';
 
 const ACTION_COLORS: Record<string, string> = {
   approve: 'green',
@@ -13,7 +13,7 @@ const ACTION_COLORS: Record<string, string> = {
 };
 
 /** 审批记录: one line per action — who, when, node, action, comment. */
-export function HistoryTimeline({ history }: { history: readonly WfHistory[] }) {
+export function HistoryTimeline({ history }: { history: readonly WorkflowHistoryDto[] }) {
   if (!history.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无审批记录" />;
   return (
     <Timeline
@@ -26,7 +26,7 @@ export function HistoryTimeline({ history }: { history: readonly WfHistory[] }) 
             <div>
               <Typography.Text strong>{h.actorName || h.actor}</Typography.Text>
               <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-                {h.createTime}
+                {h.time}
               </Typography.Text>
             </div>
             <div>

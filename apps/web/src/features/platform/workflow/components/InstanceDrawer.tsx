@@ -31,7 +31,7 @@ export function InstanceDrawer({ instanceId, onClose }: { instanceId: string | n
             size="small"
             column={2}
             items={[
-              { key: 'def', label: '流程', children: `${instance.definitionName}（v${instance.version}）` },
+              { key: 'def', label: '流程', children: `${instance.definitionName}（v${instance.definitionVersion}）` },
               {
                 key: 'status',
                 label: '状态',
@@ -57,14 +57,18 @@ export function InstanceDrawer({ instanceId, onClose }: { instanceId: string | n
               {
                 key: 'assignees',
                 label: '当前处理人',
-                children: detail.currentTasks.map((t) => t.assignee).join('、') || '—',
+                children: detail.currentTasks.map((t) => t.assigneeName || t.assignee).join('、') || '—',
               },
-              { key: 'start', label: '发起时间', children: instance.createTime },
+              { key: 'start', label: '发起时间', children: instance.startTime },
               { key: 'end', label: '结束时间', children: instance.endTime || '—' },
             ]}
           />
           <Card size="small" title="业务信息">
-            <BusinessView businessType={instance.businessType} businessKey={instance.businessKey} title={instance.title} />
+            <BusinessView
+              businessType={instance.businessType}
+              businessKey={instance.businessKey}
+              title={instance.title}
+            />
           </Card>
           <Card size="small" title="流程图">
             <ProcessViewer {...detail.diagram} />

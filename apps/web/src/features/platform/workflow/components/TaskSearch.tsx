@@ -1,7 +1,7 @@
 import { DatePicker, Form, Input, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { SearchBar } from '../../../../shared/list/SearchBar.tsx';
 import type { FilterValue } from '../../../../shared/list/query.ts';
+import { SearchBar } from '../../../../shared/list/SearchBar.tsx';
 import { BUSINESS_TYPE_OPTIONS, INSTANCE_STATUS_OPTIONS } from '../workflow.labels.ts';
 
 interface Filters {

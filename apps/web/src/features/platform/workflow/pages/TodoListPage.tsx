@@ -1,3 +1,4 @@
+import type { WorkflowTaskDto } from '@aps/shared';
 import { Button, Card, Table, type TableColumnsType, Tag } from 'antd';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -6,11 +7,14 @@ import { WORKFLOW_URLS, workflowKeys } from '../api.ts';
 import { TaskDrawer } from '../components/TaskDrawer.tsx';
 import { WorkflowSearch } from '../components/TaskSearch.tsx';
 import { BUSINESS_TYPE_LABELS } from '../workflow.labels.ts';
-import type { WfTask } from '../workflow.types.ts';
 
 /** 我的待办 (workflow/TodoList): the user's open tasks, paged on the server; 办理 opens the task. */
 export default function TodoListPage() {
-  const table = useServerTable<WfTask>({ queryKey: workflowKeys.todo, url: WORKFLOW_URLS.todo, defaultSort: null });
+  const table = useServerTable<WorkflowTaskDto>({
+    queryKey: workflowKeys.todo,
+    url: WORKFLOW_URLS.todo,
+    defaultSort: null,
+  });
   const [params, setParams] = useSearchParams();
   const [taskId, setTaskId] = useState<string | null>(params.get('taskId'));
 
@@ -22,7 +26,7 @@ export default function TodoListPage() {
     setParams({}, { replace: true });
   }, [params, setParams]);
 
-  const columns: TableColumnsType<WfTask> = [
+  const columns: TableColumnsType<WorkflowTaskDto> = [
     { title: '标题', dataIndex: 'title', ellipsis: true },
     {
       title: '业务类型',
@@ -48,7 +52,7 @@ export default function TodoListPage() {
   return (
     <Card variant="borderless" className="aps-list-page">
       <WorkflowSearch name="todoSearch" time="到达时间" onSearch={table.search} onReset={table.reset} />
-      <Table<WfTask> {...table.tableProps} rowSelection={undefined} columns={columns} />
+      <Table<WorkflowTaskDto> {...table.tableProps} rowSelection={undefined} columns={columns} />
       <TaskDrawer taskId={taskId} onClose={() => setTaskId(null)} />
     </Card>
   );
