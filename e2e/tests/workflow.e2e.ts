@@ -197,7 +197,8 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
     await expect.poll(() => new URL(leader.url()).pathname).toBe('/workflow/todo');
     const drawer = leader.locator('.ant-drawer-content:visible');
     await drawer.getByText(`办理：${title}`).waitFor();
-    await drawer.getByText('办公设备更新，旧设备已使用八年').waitFor();
+    // The business object, read-only: the approver sees what the request asks for.
+    await drawer.getByText(/12,?345\.60?/).first().waitFor();
     await drawer.locator(`.djs-shape.aps-node-active`).waitFor();
     await screenshot(leader, 'workflow-task-drawer');
     await drawer.getByLabel('审批意见').fill('同意，请采购部审核');

@@ -1,6 +1,8 @@
 import type { DemoRequestDto } from '@aps/shared';
+import { PERMISSIONS } from '@aps/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Skeleton, Tag } from 'antd';
+import { useCan } from '../../../../shared/auth/Can.tsx';
 import { Money } from '../../../../shared/controls/Money.tsx';
 import { http } from '../../../../shared/http.ts';
 import { demoRequestKey } from '../api.ts';
@@ -10,6 +12,9 @@ export interface BusinessViewProps {
   businessType: string;
   businessKey: string;
   title: string;
+  /** The variables the business module started the process with (amount, …): shown to approvers who may not
+   * open the business module itself. */
+  variables?: Record<string, unknown>;
 }
 
 /** 申请示例's read-only view: title, amount, reason and its approval status. */
@@ -52,8 +57,11 @@ function DemoRequestView({ id }: { id: string }) {
  * The business object behind a task or instance, read-only. 申请示例 shows its form; the business modules add
  * their views here as they arrive (until then the type, key and title).
  */
-export function BusinessView({ businessType, businessKey, title }: BusinessViewProps) {
-  if (businessType === 'demo_request') return <DemoRequestView id={businessKey} />;
+export function BusinessView({ businessType, businessKey, title, variables = {} }: BusinessViewProps) {
+  const canReadDemo = useCan(PERMISSIONS.demoRequest.list);
+  if (businessType === 'demo_request' && canReadDemo) return <DemoRequestView id={businessKey} />;
+  const amount = variables.amount;
+  const reason = variables.reason;
   return (
     <Descriptions
       bordered
@@ -63,6 +71,12 @@ export function BusinessView({ businessType, businessKey, title }: BusinessViewP
         { key: 'title', label: '标题', children: title, span: 2 },
         { key: 'type', label: '业务类型', children: BUSINESS_TYPE_LABELS[businessType] ?? businessType },
         { key: 'key', label: '业务编号', children: businessKey },
+        ...(typeof amount === 'number' || typeof amount === 'string'
+          ? [{ key: 'amount', label: '金额（元）', children: <Money value={amount} /> }]
+          : []),
+        ...(typeof reason === 'string' && reason
+          ? [{ key: 'reason', label: '申请理由', children: reason, span: 2 }]
+          : []),
       ]}
     />
   );

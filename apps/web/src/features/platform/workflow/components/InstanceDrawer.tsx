@@ -68,6 +68,7 @@ export function InstanceDrawer({ instanceId, onClose }: { instanceId: string | n
               businessType={instance.businessType}
               businessKey={instance.businessKey}
               title={instance.title}
+              variables={instance.variables}
             />
           </Card>
           <Card size="small" title="流程图">

@@ -44,6 +44,7 @@ export function TaskDrawer({ taskId, onClose }: { taskId: string | null; onClose
               businessType={detail.instance.businessType}
               businessKey={detail.instance.businessKey}
               title={detail.instance.title}
+              variables={detail.instance.variables}
             />
           </Card>
           <Card size="small" title="审批">
