@@ -19,6 +19,7 @@ import { createOutboxSmsSender, type SmsSender } from './modules/platform/auth/s
 import { createAuthCounters } from './modules/platform/auth/throttle.ts';
 import { createTokenSigner, resolveTokenSecret } from './modules/platform/auth/token.ts';
 import { type CategoryService, createCategoryService } from './modules/platform/category/service.ts';
+import { createDemoRequestService, type DemoRequestService } from './modules/platform/demo-request/service.ts';
 import { createDepartService, type DepartService } from './modules/platform/depart/service.ts';
 import { createDictAdminService, type DictAdminService } from './modules/platform/dict/admin.ts';
 import { createDictService, type DictService } from './modules/platform/dict/service.ts';
@@ -48,6 +49,7 @@ import { createSuperQueryService, type SuperQueryService } from './modules/platf
 import { createTenantService, type TenantService } from './modules/platform/tenant/service.ts';
 import { createUserAdminService, type UserAdminService } from './modules/platform/user/admin.ts';
 import { createUserService, type UserService } from './modules/platform/user/service.ts';
+import { createWorkflowService, type WorkflowService } from './modules/platform/workflow/service.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 
 /** Every service of the server, wired once here (the composition root). */
@@ -84,6 +86,9 @@ export interface Services {
   reports: ReportService;
   reportSso: ReportSsoService;
   health: HealthService;
+  /** The workflow engine and its reads (issue 13); business modules start processes and register handlers. */
+  workflow: WorkflowService;
+  demoRequests: DemoRequestService;
   /** Runs sys_quartz_job; server.ts starts and stops it (tests start their own). */
   scheduler: QuartzScheduler;
   /** Tells every instance's session and permission caches what changed (Redis when REDIS_URL is set). */
@@ -128,7 +133,10 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
+  const workflow = createWorkflowService({ db });
   return {
+    workflow,
+    demoRequests: createDemoRequestService({ db, workflow }),
     captcha,
     announcements: createAnnouncementService({ db }),
     audit,
