@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { hoverToOpen } from '../support/hover.ts';
 import { openSiderMenu } from '../support/menu.ts';
@@ -32,10 +32,19 @@ afterAll(async () => {
   expect(errors.flat()).toEqual([]);
 });
 
+const pages = new Map<string, Page>();
+
+// A failed step leaves a picture of every user's screen (e2e/screenshots/workflow-failed-<user>.png).
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  for (const [username, page] of pages) await screenshot(page, `workflow-failed-${username}`).catch(() => undefined);
+});
+
 async function as(username: string, path: string): Promise<Page> {
   const { context, page } = await userPage(browser, baseUrl, username);
   contexts.push(context);
   errors.push(collectErrors(page));
+  pages.set(username, page);
   await page.goto(path);
   return page;
 }
@@ -74,7 +83,7 @@ async function makeUserTask(page: Page, name: string, username: string) {
   await panel.getByText(/^用户任务 · /).waitFor();
   await panel.getByLabel('名称').fill(name);
   await panel.getByLabel('处理人类型').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '指定用户' }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '指定用户' }).click();
   await pickUser(page, panel.locator('#aps-prop-assignees'), username);
 }
 
@@ -105,8 +114,8 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
     await openSiderMenu(page, '流程中心', '我的待办', '/workflow/todo');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await row(page, title).getByRole('button', { name: '办理' }).click();
-    const drawer = page.locator('.ant-drawer-content:visible');
-    await drawer.getByText(`办理：${title}`).waitFor();
+    const drawer = page.getByRole('dialog').filter({ hasText: `办理：${title}` });
+    await drawer.waitFor();
     return drawer;
   }
 
@@ -151,7 +160,7 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
     await admin.locator('.aps-bpmn-properties .ant-form-item-explain-error').waitFor();
     await condition.fill('');
     await expect.poll(() => admin.locator('.djs-shape[data-element-id^="Activity_"]').count()).toBe(2);
-    await screenshot(admin, 'workflow-modeller');
+    await screenshot(admin, 'workflow-modeller', editor);
     await editor.getByRole('button', { name: /部\s*署/ }).click();
     await expectMessage(admin, '部署成功，版本 v1');
     await editor.waitFor({ state: 'hidden' });
@@ -162,7 +171,7 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
     await row(admin, KEY).getByRole('button', { name: '绑定业务类型' }).click();
     const bind = dialog(admin, /^绑定业务类型/);
     await bind.getByLabel('业务类型').click();
-    await admin.locator('.ant-select-item-option').filter({ hasText: '申请示例' }).click();
+    await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '申请示例' }).click();
     await bind.getByRole('button', { name: /确\s*定/ }).click();
     await expectMessage(admin, '绑定成功');
     await row(admin, KEY).getByText('申请示例').waitFor();
@@ -195,8 +204,8 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
     await screenshot(leader, 'workflow-bell');
     await message.click();
     await expect.poll(() => new URL(leader.url()).pathname).toBe('/workflow/todo');
-    const drawer = leader.locator('.ant-drawer-content:visible');
-    await drawer.getByText(`办理：${title}`).waitFor();
+    const drawer = leader.getByRole('dialog').filter({ hasText: `办理：${title}` });
+    await drawer.waitFor();
     // The business object, read-only: the approver sees what the request asks for.
     await drawer.getByText(/12,?345\.60?/).first().waitFor();
     await drawer.locator(`.djs-shape.aps-node-active`).waitFor();
@@ -232,8 +241,8 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
     await buyer.getByRole('button', { name: /查\s*询/ }).click();
     await row(buyer, title).getByText('已通过').waitFor();
     await row(buyer, title).getByRole('button', { name: '查看进度' }).click();
-    const progress = buyer.locator('.ant-drawer-content:visible');
-    await progress.getByText(`流程详情：${title}`).waitFor();
+    const progress = buyer.getByRole('dialog').filter({ hasText: `流程详情：${title}` });
+    await progress.waitFor();
     const tasks = progress.locator('.djs-shape[data-element-id^="Activity_"]');
     await expect.poll(() => tasks.count()).toBe(2);
     for (const task of await tasks.all()) {
@@ -280,7 +289,7 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
     await drawer.getByRole('button', { name: /^退\s*回$/ }).click();
     const back = dialog(manager, '退回');
     await back.getByLabel('退回到').click();
-    await manager.locator('.ant-select-item-option').filter({ hasText: FIRST }).click();
+    await manager.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: FIRST }).click();
     await back.getByRole('button', { name: /确\s*定/ }).click();
     await expectMessage(manager, '操作成功!');
     const again = await openTodo(leader, title);
@@ -317,7 +326,7 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
       .click();
     await instance().getByText('已终止').waitFor();
     await instance().getByRole('button', { name: '查看' }).click();
-    const detail = admin.locator('.ant-drawer-content:visible');
+    const detail = admin.getByRole('dialog').filter({ hasText: `流程详情：${title}` });
     await detail.getByText('项目取消').waitFor();
     await screenshot(admin, 'workflow-instance-terminated');
   });

@@ -95,9 +95,9 @@ export function DefinitionEditor({
       open={open}
       title={definition ? `编辑流程：${definition.name}` : '新建流程'}
       onCancel={onClose}
-      width="100vw"
-      style={{ top: 0, maxWidth: '100vw', paddingBottom: 0 }}
-      styles={{ body: { height: 'calc(100vh - 130px)', display: 'flex', flexDirection: 'column' } }}
+      width="calc(100vw - 32px)"
+      style={{ top: 16, maxWidth: 'calc(100vw - 32px)', paddingBottom: 0 }}
+      styles={{ body: { height: 'calc(100vh - 160px)', display: 'flex', flexDirection: 'column' } }}
       maskClosable={false}
       destroyOnHidden
       footer={

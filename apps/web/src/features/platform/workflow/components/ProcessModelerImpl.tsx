@@ -45,7 +45,6 @@ export default function ProcessModelerImpl({ xml, handleRef, height = '100%' }: 
     if (!container.current) return;
     const instance = new Modeler({
       container: container.current,
-      keyboard: { bindTo: document },
       moddleExtensions: { aps: APS_MODDLE },
     });
     instance.on('selection.changed', (e: { newSelection: BpmnElement[] }) => {

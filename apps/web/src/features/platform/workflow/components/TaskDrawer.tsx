@@ -22,7 +22,7 @@ export function TaskDrawer({ taskId, onClose }: { taskId: string | null; onClose
       title={
         detail ? (
           <Space>
-            办理：{detail.task.title}
+            <span>{`办理：${detail.task.title}`}</span>
             <Tag>{BUSINESS_TYPE_LABELS[detail.instance.businessType] ?? detail.instance.businessType}</Tag>
             <Tag color="blue">{detail.task.nodeName}</Tag>
           </Space>
