@@ -10,7 +10,7 @@ export function InstanceStatusTag({ status }: { status: string }) {
 /** The columns 我发起的 and 流程实例 share (the latter adds 发起人). */
 export function instanceColumns(withInitiator: boolean): TableColumnsType<WorkflowInstanceDto> {
   return [
-    { title: '标题', dataIndex: 'title', ellipsis: true },
+    { title: '标题', dataIndex: 'title', width: 220, ellipsis: true },
     {
       title: '业务类型',
       dataIndex: 'businessType',

@@ -18,6 +18,7 @@ export default function ApplyListPage() {
     queryKey: workflowKeys.my,
     url: WORKFLOW_URLS.my,
     defaultSort: null,
+    scrollX: 1320,
   });
   const [instanceId, setInstanceId] = useState<string | null>(null);
   const instanceAction = useInstanceAction();

@@ -58,6 +58,7 @@ export default function DefinitionListPage() {
     queryKey: workflowKeys.definitions,
     url: WORKFLOW_URLS.definitions,
     defaultSort: null,
+    scrollX: 1300,
   });
   const [editing, setEditing] = useState<{ definition: WorkflowDefinitionDto | null } | null>(null);
   const [versionsOf, setVersionsOf] = useState<WorkflowDefinitionDto | null>(null);
@@ -98,7 +99,7 @@ export default function DefinitionListPage() {
 
   const columns: TableColumnsType<WorkflowDefinitionDto> = [
     { title: '流程标识', dataIndex: 'key', width: 200, ellipsis: true },
-    { title: '流程名称', dataIndex: 'name', ellipsis: true },
+    { title: '流程名称', dataIndex: 'name', width: 200, ellipsis: true },
     {
       title: '版本',
       dataIndex: 'version',

@@ -13,11 +13,12 @@ export default function DoneListPage() {
     queryKey: workflowKeys.done,
     url: WORKFLOW_URLS.done,
     defaultSort: null,
+    scrollX: 1000,
   });
   const [instanceId, setInstanceId] = useState<string | null>(null);
 
   const columns: TableColumnsType<WorkflowTaskDto> = [
-    { title: '标题', dataIndex: 'title', ellipsis: true },
+    { title: '标题', dataIndex: 'title', width: 220, ellipsis: true },
     {
       title: '业务类型',
       dataIndex: 'businessType',

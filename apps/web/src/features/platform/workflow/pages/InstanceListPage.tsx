@@ -25,6 +25,7 @@ export default function InstanceListPage() {
     queryKey: workflowKeys.instances,
     url: WORKFLOW_URLS.instances,
     defaultSort: null,
+    scrollX: 1420,
   });
   const [instanceId, setInstanceId] = useState<string | null>(null);
   const [pending, setPending] = useState<{ action: Exclude<InstanceAction, 'withdraw'>; id: string } | null>(null);

@@ -14,6 +14,7 @@ export default function TodoListPage() {
     queryKey: workflowKeys.todo,
     url: WORKFLOW_URLS.todo,
     defaultSort: null,
+    scrollX: 900,
   });
   const [params, setParams] = useSearchParams();
   const [taskId, setTaskId] = useState<string | null>(params.get('taskId'));
@@ -27,7 +28,7 @@ export default function TodoListPage() {
   }, [params, setParams]);
 
   const columns: TableColumnsType<WorkflowTaskDto> = [
-    { title: '标题', dataIndex: 'title', ellipsis: true },
+    { title: '标题', dataIndex: 'title', width: 220, ellipsis: true },
     {
       title: '业务类型',
       dataIndex: 'businessType',
