@@ -4,12 +4,10 @@ import type {
   WorkflowInstanceDetail,
   WorkflowTaskDetail,
 } from '@aps/shared';
-import { DEMO_REQUEST_API } from '@aps/shared/constants';
+import { DEMO_REQUEST_API, WORKFLOW_API } from '@aps/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http.ts';
 import { useInvalidatingMutation } from '../../../shared/list/useCrudList.ts';
-
-const BASE = '/workflow';
 
 /** Query keys: every workflow action invalidates `workflowKeys.all` (todo, done, my, instances, details). */
 export const workflowKeys = {
@@ -27,18 +25,18 @@ export const workflowKeys = {
 export const demoRequestKey = ['demo', 'request'] as const;
 
 export const WORKFLOW_URLS = {
-  todo: `${BASE}/task/todo`,
-  done: `${BASE}/task/done`,
-  my: `${BASE}/instance/my`,
-  instances: `${BASE}/instance/list`,
-  definitions: `${BASE}/definition/list`,
+  todo: WORKFLOW_API.taskTodo,
+  done: WORKFLOW_API.taskDone,
+  my: WORKFLOW_API.instanceMy,
+  instances: WORKFLOW_API.instanceList,
+  definitions: WORKFLOW_API.definitionList,
 };
 
 export function useTaskDetail(id: string | null) {
   return useQuery({
     queryKey: workflowKeys.task(id ?? ''),
     enabled: Boolean(id),
-    queryFn: ({ signal }) => http.get<WorkflowTaskDetail>(`${BASE}/task/queryById`, { id, _t: Date.now() }, signal),
+    queryFn: ({ signal }) => http.get<WorkflowTaskDetail>(WORKFLOW_API.taskQueryById, { id, _t: Date.now() }, signal),
   });
 }
 
@@ -47,13 +45,21 @@ export function useInstanceDetail(id: string | null) {
     queryKey: workflowKeys.instance(id ?? ''),
     enabled: Boolean(id),
     queryFn: ({ signal }) =>
-      http.get<WorkflowInstanceDetail>(`${BASE}/instance/queryById`, { id, _t: Date.now() }, signal),
+      http.get<WorkflowInstanceDetail>(WORKFLOW_API.instanceQueryById, { id, _t: Date.now() }, signal),
   });
 }
 
 const ALL = [workflowKeys.all, demoRequestKey];
 
-export type TaskAction = 'approve' | 'reject' | 'return' | 'delegate' | 'transfer' | 'addSigner';
+const TASK_ACTION_URLS = {
+  approve: WORKFLOW_API.taskApprove,
+  reject: WORKFLOW_API.taskReject,
+  return: WORKFLOW_API.taskReturn,
+  delegate: WORKFLOW_API.taskDelegate,
+  transfer: WORKFLOW_API.taskTransfer,
+  addSigner: WORKFLOW_API.taskAddSigner,
+} as const;
+export type TaskAction = keyof typeof TASK_ACTION_URLS;
 
 export interface TaskActionInput {
   action: TaskAction;
@@ -67,17 +73,23 @@ export interface TaskActionInput {
 /** 同意 / 驳回 / 退回 / 委派 / 转办 / 加签 on a task (the server checks that the user is a current assignee). */
 export function useTaskAction() {
   return useInvalidatingMutation(
-    ({ action, ...body }: TaskActionInput) => http.post<unknown>(`${BASE}/task/${action}`, body),
+    ({ action, ...body }: TaskActionInput) => http.post<unknown>(TASK_ACTION_URLS[action], body),
     ALL,
   );
 }
 
-export type InstanceAction = 'withdraw' | 'suspend' | 'resume' | 'terminate';
+const INSTANCE_ACTION_URLS = {
+  withdraw: WORKFLOW_API.instanceWithdraw,
+  suspend: WORKFLOW_API.instanceSuspend,
+  resume: WORKFLOW_API.instanceResume,
+  terminate: WORKFLOW_API.instanceTerminate,
+} as const;
+export type InstanceAction = keyof typeof INSTANCE_ACTION_URLS;
 
 export function useInstanceAction() {
   return useInvalidatingMutation(
     ({ action, ...body }: { action: InstanceAction; instanceId: string; reason?: string; comment?: string }) =>
-      http.post<unknown>(`${BASE}/instance/${action}`, body),
+      http.post<unknown>(INSTANCE_ACTION_URLS[action], body),
     ALL,
   );
 }
@@ -88,12 +100,12 @@ export function useDefinitionVersions(key: string | null) {
     queryKey: [...workflowKeys.definitions, 'versions', key],
     enabled: Boolean(key),
     queryFn: ({ signal }) =>
-      http.get<WorkflowDefinitionDto[]>(`${BASE}/definition/versions`, { key, _t: Date.now() }, signal),
+      http.get<WorkflowDefinitionDto[]>(WORKFLOW_API.definitionVersions, { key, _t: Date.now() }, signal),
   });
 }
 
 export function fetchDefinition(id: string) {
-  return http.get<WorkflowDefinitionDto>(`${BASE}/definition/queryById`, { id, _t: Date.now() });
+  return http.get<WorkflowDefinitionDto>(WORKFLOW_API.definitionQueryById, { id, _t: Date.now() });
 }
 
 export function useDefinition(id: string | null) {
@@ -107,19 +119,19 @@ export function useDefinition(id: string | null) {
 export function useDeploy() {
   return useInvalidatingMutation(
     (body: { key: string; name: string; xml: string; businessType?: string }) =>
-      http.post<WorkflowDefinitionDto>(`${BASE}/definition/deploy`, body),
+      http.post<WorkflowDefinitionDto>(WORKFLOW_API.definitionDeploy, body),
     [workflowKeys.definitions],
   );
 }
 
 export function validateDefinition(xml: string) {
-  return http.post<{ valid: boolean; errors: string[] }>(`${BASE}/definition/validate`, { xml });
+  return http.post<{ valid: boolean; errors: string[] }>(WORKFLOW_API.definitionValidate, { xml });
 }
 
 export function useDefinitionState() {
   return useInvalidatingMutation(
     ({ id, suspend }: { id: string; suspend: boolean }) =>
-      http.put<unknown>(`${BASE}/definition/${suspend ? 'suspend' : 'activate'}`, { id }),
+      http.put<unknown>(suspend ? WORKFLOW_API.definitionSuspend : WORKFLOW_API.definitionActivate, { id }),
     [workflowKeys.definitions],
   );
 }
@@ -127,13 +139,13 @@ export function useDefinitionState() {
 export function useBindings() {
   return useQuery({
     queryKey: [...workflowKeys.definitions, 'bindings'],
-    queryFn: ({ signal }) => http.get<WorkflowBindingDto[]>(`${BASE}/binding/list`, { _t: Date.now() }, signal),
+    queryFn: ({ signal }) => http.get<WorkflowBindingDto[]>(WORKFLOW_API.bindingList, { _t: Date.now() }, signal),
   });
 }
 
 export function useBind() {
   return useInvalidatingMutation(
-    (body: { businessType: string; key: string }) => http.put<unknown>(`${BASE}/binding/bind`, body),
+    (body: { businessType: string; key: string }) => http.put<unknown>(WORKFLOW_API.bindingBind, body),
     [workflowKeys.definitions],
   );
 }
