@@ -126,7 +126,8 @@ export async function compileBpmn(xml: string): Promise<CompileResult> {
     if (el.$type === 'bpmn:SequenceFlow') continue;
     const type = TYPES[el.$type];
     if (!type) {
-      errors.push(M.unsupportedElement(labelOf(el.$type), nameOf(el), id));
+      const def = el.eventDefinitions?.[0];
+      errors.push(M.unsupportedElement(`${def ? labelOf(def.$type) : ''}${labelOf(el.$type)}`, nameOf(el), id));
       continue;
     }
     const defs = el.eventDefinitions ?? [];
