@@ -36,7 +36,9 @@ async function call(token: string, method: Method, url: string, payload?: object
     headers: { 'x-access-token': token },
     ...(payload ? { payload } : {}),
   });
-  return { status: res.statusCode, body: res.json() as { success: boolean; message: string; result: any } };
+  // biome-ignore lint/suspicious/noExplicitAny: the API's answers are untyped JSON here; each test checks its fields.
+  type Body = { success: boolean; message: string; result: any };
+  return { status: res.statusCode, body: res.json() as Body };
 }
 async function okCall(token: string, method: Method, url: string, payload?: object) {
   const r = await call(token, method, url, payload);
@@ -466,6 +468,10 @@ describe('workflow engine (issue 13)', () => {
     await submit(initiator, id);
     const tl = await taskFor(leader, id);
     expect(tl.nodeName).toBe('部门负责人审批');
+    // The approver reads the request (办理 shows it) but may not change it.
+    expect((await okCall(leader.token, 'GET', `/demo/request/queryById?id=${id}`)).approvalStatus).toBe(2);
+    const edit = await call(leader.token, 'PUT', '/demo/request/edit', { id, title: '改', amount: 1 });
+    expect(edit.status).toBe(403);
     await okCall(leader.token, 'POST', '/workflow/task/approve', { taskId: tl.id });
     const tm = await taskFor(manager, id);
     expect(tm.nodeName).toBe('集团采购部审批');

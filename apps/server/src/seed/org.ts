@@ -62,8 +62,14 @@ const WORKFLOW_ADMIN_ONLY = [
   PERMISSIONS.workflow.definitionList,
   PERMISSIONS.workflow.definitionDeploy,
 ];
-/** The approvers of the default processes (issue 13): paths of 流程中心 only. */
-const APPROVER_GRANT: RoleMenuGrant = { paths: COMMON, excludeButtons: WORKFLOW_ADMIN_ONLY };
+/**
+ * The approvers of the default processes (issue 13): 流程中心, and 申请示例 read-only so that 办理 can show the
+ * request being approved.
+ */
+const APPROVER_GRANT: RoleMenuGrant = {
+  paths: [...COMMON, '/demo/request'],
+  excludeButtons: [...WORKFLOW_ADMIN_ONLY, PERMISSIONS.demoRequest.edit],
+};
 
 export const ROLES: RoleSeed[] = [
   {
