@@ -227,6 +227,7 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
       .getByText(/12,?345\.60?/)
       .first()
       .waitFor();
+    await drawer.getByText('办公设备更新，旧设备已使用八年').waitFor();
     await drawer.locator(`.djs-shape.aps-node-active`).waitFor();
     await screenshot(leader, 'workflow-task-drawer');
     await drawer.getByLabel('审批意见').fill('同意，请采购部审核');

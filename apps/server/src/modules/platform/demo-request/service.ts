@@ -63,7 +63,8 @@ export function createDemoRequestService({ db, workflow }: { db: Db; workflow: W
     return row;
   }
 
-  const variables = (r: Row) => ({ amount: Number(r.amount), title: r.title });
+  // reason travels with the process so an approver without the demo's read code still sees why (办理 view).
+  const variables = (r: Row) => ({ amount: Number(r.amount), title: r.title, reason: r.reason });
 
   return {
     async list(actor: DemoActor, q: DemoRequestListQuery) {
