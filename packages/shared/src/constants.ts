@@ -20,6 +20,8 @@ export * from './log.constants.ts';
 export * from './low-app.constants.ts';
 export * from './permissions.ts';
 export * from './position.constants.ts';
+export * from './procurement.constants.ts';
+export * from './procurement-stage.ts';
 export * from './qa.constants.ts';
 export * from './quartz.constants.ts';
 export * from './report.constants.ts';

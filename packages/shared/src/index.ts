@@ -25,6 +25,7 @@ export * from './permission-admin.ts';
 export * from './permissions.ts';
 export * from './position.ts';
 export * from './primitives.ts';
+export * from './procurement.ts';
 export * from './purchase.ts';
 export * from './qa.ts';
 export * from './quartz.ts';
