@@ -53,7 +53,20 @@ const READ_ONLY_PURCHASE = [
   'purchase:plan:add',
   'purchase:plan:edit',
   'purchase:plan:delete',
+  PERMISSIONS.purchasePlan.submit,
+  PERMISSIONS.purchaseProject.edit,
+  PERMISSIONS.purchasePackage.edit,
+  PERMISSIONS.purchasePackage.action,
+  PERMISSIONS.purchaseSelection.edit,
+  PERMISSIONS.purchaseReview.edit,
+  PERMISSIONS.purchaseEndAudit.edit,
+  PERMISSIONS.purchaseResult.edit,
+  PERMISSIONS.purchaseNotice.edit,
+  PERMISSIONS.supplierBid.signUp,
+  PERMISSIONS.supplierBid.bid,
 ];
+/** Staff never act as a bidder. */
+const SUPPLIER_ONLY = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.bid];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
 
 export const ROLES: RoleSeed[] = [
@@ -73,7 +86,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '2',
     grant: {
       paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers'],
-      excludeButtons: [PERMISSIONS.qa.edit],
+      excludeButtons: [PERMISSIONS.qa.edit, ...SUPPLIER_ONLY],
     },
   },
   {
@@ -84,7 +97,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '3',
     grant: {
       paths: [...COMMON, '/purchase', '/qa/questionsAndAnswers'],
-      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete],
+      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...SUPPLIER_ONLY],
     },
   },
   {
@@ -111,7 +124,7 @@ export const ROLES: RoleSeed[] = [
         '/qa/questionsAndAnswers',
         '/isps/userAnnouncement',
       ],
-      excludeButtons: [PERMISSIONS.qa.edit],
+      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchaseNotice.edit],
     },
   },
   {
