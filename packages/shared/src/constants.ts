@@ -31,3 +31,5 @@ export * from './super-query.constants.ts';
 export * from './tenant.constants.ts';
 export * from './ui.constants.ts';
 export * from './upload.constants.ts';
+export * from './workflow.constants.ts';
+export * from './workflow-expression.ts';

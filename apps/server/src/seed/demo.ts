@@ -28,6 +28,7 @@ import { DEMO_PASSWORD, DEPARTS, ROLES, type RoleSeed, TENANTS, USERS } from './
 import { demoPurchases } from './purchases.ts';
 import { demoQaEntries } from './qa.ts';
 import { reportSeedContent, seedReports } from './reports.ts';
+import { seedDirectors, seedWorkflows, workflowSeedContent } from './workflows.ts';
 
 /** Bump when the seed's meaning changes in a way the content hash would not show. */
 const SEED_VERSION = 1;
@@ -128,6 +129,7 @@ function seedHash(): string {
     qa: demoQaEntries(),
     systemConfig: systemConfigSeed(),
     reports: reportSeedContent(),
+    workflows: workflowSeedContent(),
   });
   return crypto.createHash('sha256').update(content).digest('hex');
 }
@@ -161,6 +163,8 @@ export async function seedDemo(
       tx,
       TENANTS.map((t) => t.id),
     );
+    await seedDirectors(tx);
+    await seedWorkflows(tx);
     if (demo) {
       await seedPurchases(tx);
       await seedLoginHistory(tx);
