@@ -1,5 +1,5 @@
-import { type StepSpec, buildApprovalXml } from '../src/modules/platform/workflow/bpmn-builder.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApprovalXml, type StepSpec } from '../src/modules/platform/workflow/bpmn-builder.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
 /**
@@ -49,7 +49,12 @@ let keyNo = 0;
 async function deploy(steps: StepSpec[], name = '测试流程') {
   const key = `t_${Date.now().toString(36)}_${++keyNo}`;
   const xml = buildApprovalXml(key, name, steps);
-  const def = await okCall(admin, 'POST', '/workflow/definition/deploy', { key, name, xml, businessType: 'demo_request' });
+  const def = await okCall(admin, 'POST', '/workflow/definition/deploy', {
+    key,
+    name,
+    xml,
+    businessType: 'demo_request',
+  });
   return { key, xml, def };
 }
 const step = (id: string, name: string, users: U[], signMode: 'or' | 'and' = 'or', when?: string): StepSpec => ({
@@ -127,12 +132,16 @@ describe('workflow engine (issue 13)', () => {
     expect(detail.currentTasks).toEqual([]);
     expect(detail.history.map((h: { action: string }) => h.action)).toEqual(['start', 'approve', 'approve']);
     expect(detail.history[1]).toMatchObject({ actor: a.username, nodeName: '部门审批', comment: '同意采购' });
-    expect(detail.diagram.finishedNodeIds).toEqual(expect.arrayContaining(['StartEvent_1', 'Task_a', 'Task_b', 'EndEvent_1']));
+    expect(detail.diagram.finishedNodeIds).toEqual(
+      expect.arrayContaining(['StartEvent_1', 'Task_a', 'Task_b', 'EndEvent_1']),
+    );
     expect(detail.diagram.activeNodeIds).toEqual([]);
     expect(detail.diagram.xml).toContain('bpmn:definitions');
     // 我的已办 and 我发起的 show it.
     const done = await okCall(a.token, 'GET', '/workflow/task/done?pageNo=1&pageSize=50');
-    expect(done.records.some((r: { id: string; actionText: string }) => r.id === ta.id && r.actionText === '同意')).toBe(true);
+    expect(
+      done.records.some((r: { id: string; actionText: string }) => r.id === ta.id && r.actionText === '同意'),
+    ).toBe(true);
     const mine = await okCall(initiator.token, 'GET', '/workflow/instance/my?pageNo=1&pageSize=50');
     expect(mine.records.find((r: { id: string }) => r.id === ta.instanceId)?.statusText).toBe('已通过');
   });
@@ -150,7 +159,12 @@ describe('workflow engine (issue 13)', () => {
     expect(await statusOf(initiator, id)).toBe(5);
     await noTaskFor(a, id);
     // Editable again after rejection.
-    await okCall(initiator.token, 'PUT', '/demo/request/edit', { id, title: '修改后的申请', amount: 80, reason: '已调整' });
+    await okCall(initiator.token, 'PUT', '/demo/request/edit', {
+      id,
+      title: '修改后的申请',
+      amount: 80,
+      reason: '已调整',
+    });
 
     const again = await okCall(initiator.token, 'POST', '/demo/request/resubmit', { id });
     expect(again.approvalStatus).toBe(6);
@@ -219,9 +233,17 @@ describe('workflow engine (issue 13)', () => {
     const detail = await okCall(b.token, 'GET', `/workflow/task/queryById?id=${tb.id}`);
     expect(detail.canAct).toBe(true);
     expect(detail.returnTargets).toEqual([{ nodeId: 'Task_a', nodeName: '部门审批' }]);
-    const bad = await call(b.token, 'POST', '/workflow/task/return', { taskId: tb.id, targetNodeId: 'Task_b', comment: '退回' });
+    const bad = await call(b.token, 'POST', '/workflow/task/return', {
+      taskId: tb.id,
+      targetNodeId: 'Task_b',
+      comment: '退回',
+    });
     expect(bad.status).toBe(400);
-    await okCall(b.token, 'POST', '/workflow/task/return', { taskId: tb.id, targetNodeId: 'Task_a', comment: '材料不全' });
+    await okCall(b.token, 'POST', '/workflow/task/return', {
+      taskId: tb.id,
+      targetNodeId: 'Task_a',
+      comment: '材料不全',
+    });
     const again = await taskFor(a, id);
     expect(again.nodeId).toBe('Task_a');
     await noTaskFor(b, id);
@@ -262,7 +284,11 @@ describe('workflow engine (issue 13)', () => {
     const ta = await taskFor(a, id);
     const self = await call(a.token, 'POST', '/workflow/task/delegate', { taskId: ta.id, username: a.username });
     expect(self.status).toBe(400);
-    await okCall(a.token, 'POST', '/workflow/task/delegate', { taskId: ta.id, username: d.username, comment: '请协助' });
+    await okCall(a.token, 'POST', '/workflow/task/delegate', {
+      taskId: ta.id,
+      username: d.username,
+      comment: '请协助',
+    });
     await noTaskFor(a, id);
     const td = await taskFor(d, id);
     await okCall(d.token, 'POST', '/workflow/task/approve', { taskId: td.id, comment: '已核' });
@@ -391,10 +417,18 @@ describe('workflow engine (issue 13)', () => {
       '<bpmn:endEvent id="EndEvent_1" name="结束" />',
       '<bpmn:endEvent id="EndEvent_1" name="结束" /><bpmn:intermediateCatchEvent id="Timer_1" name="等待"><bpmn:timerEventDefinition /></bpmn:intermediateCatchEvent>',
     );
-    const rt = await call(admin, 'POST', '/workflow/definition/deploy', { key: 'timer_case', name: '定时', xml: timer });
+    const rt = await call(admin, 'POST', '/workflow/definition/deploy', {
+      key: 'timer_case',
+      name: '定时',
+      xml: timer,
+    });
     expect(rt.status).toBe(400);
     expect(rt.body.message).toContain('定时器中间捕获事件「等待」(Timer_1)');
-    const broken = await call(admin, 'POST', '/workflow/definition/deploy', { key: 'broken', name: '坏', xml: '<not-bpmn' });
+    const broken = await call(admin, 'POST', '/workflow/definition/deploy', {
+      key: 'broken',
+      name: '坏',
+      xml: '<not-bpmn',
+    });
     expect(broken.status).toBe(400);
   });
 
@@ -439,7 +473,9 @@ describe('workflow engine (issue 13)', () => {
     expect(await statusOf(initiator, id)).toBe(4);
     const bindings = await okCall(admin, 'GET', '/workflow/binding/list');
     expect(bindings).toHaveLength(10);
-    expect(bindings.find((b: { businessType: string }) => b.businessType === 'purchase_plan')?.key).toBe('purchase_plan');
+    expect(bindings.find((b: { businessType: string }) => b.businessType === 'purchase_plan')?.key).toBe(
+      'purchase_plan',
+    );
   });
 
   it('suspend / resume / terminate (administrators, reason required)', async () => {
@@ -462,7 +498,10 @@ describe('workflow engine (issue 13)', () => {
     await okCall(admin, 'POST', '/workflow/instance/terminate', { instanceId: ta.instanceId, reason: '项目取消' });
     expect(await statusOf(initiator, id)).toBe(5);
     await noTaskFor(a, id);
-    const ended = await call(admin, 'POST', '/workflow/instance/terminate', { instanceId: ta.instanceId, reason: '再次' });
+    const ended = await call(admin, 'POST', '/workflow/instance/terminate', {
+      instanceId: ta.instanceId,
+      reason: '再次',
+    });
     expect(ended.body.message).toBe('流程已结束');
   });
 });

@@ -102,7 +102,7 @@ CREATE INDEX "wf_history_instance_idx" ON "wf_history" USING btree ("instance_id
 CREATE INDEX "wf_instance_tenant_idx" ON "wf_instance" USING btree ("tenant_id","start_time" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "wf_instance_initiator_idx" ON "wf_instance" USING btree ("tenant_id","initiator","start_time" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "wf_instance_business_idx" ON "wf_instance" USING btree ("tenant_id","business_type","business_key");--> statement-breakpoint
-CREATE INDEX "wf_task_todo_idx" ON "wf_task" USING btree ("tenant_id","assignee","status","create_time" DESC NULLS LAST) WHERE status = 'open';--> statement-breakpoint
-CREATE INDEX "wf_task_done_idx" ON "wf_task" USING btree ("tenant_id","assignee","finish_time" DESC NULLS LAST) WHERE status = 'done';--> statement-breakpoint
+CREATE INDEX "wf_task_todo_idx" ON "wf_task" USING btree ("tenant_id","assignee","status","create_time" DESC NULLS LAST,"id") WHERE status = 'open';--> statement-breakpoint
+CREATE INDEX "wf_task_done_idx" ON "wf_task" USING btree ("tenant_id","assignee","finish_time" DESC NULLS LAST,"id") WHERE status = 'done';--> statement-breakpoint
 CREATE INDEX "wf_task_instance_idx" ON "wf_task" USING btree ("instance_id","status");--> statement-breakpoint
 CREATE INDEX "wf_task_group_idx" ON "wf_task" USING btree ("group_id");

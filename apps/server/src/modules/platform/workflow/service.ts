@@ -173,16 +173,34 @@ export function createWorkflowService({ db }: { db: Db }) {
   async function taskList(actor: WorkflowActor, q: WorkflowTaskListQuery, status: 'open' | 'done') {
     const where = taskWhere(actor, q, status);
     const needsInstance = Boolean(q.title || q.businessType);
-    const order = status === 'open' ? sql`t.create_time DESC, t.id` : sql`t.finish_time DESC, t.id`;
+    const order =
+      status === 'open' ? sql`t.create_time DESC NULLS LAST, t.id` : sql`t.finish_time DESC NULLS LAST, t.id`;
+    // Totals and pages are kept (core/list-cache.ts) until wf_task or wf_instance is written: a user's todo list is
+    // read far more often than any task changes.
+    const key = JSON.stringify([
+      'wf-task',
+      status,
+      actor.tenantId,
+      actor.username,
+      q.title ?? '',
+      q.businessType ?? '',
+      q.beginTime ?? '',
+      q.endTime ?? '',
+    ]);
+    const tables = ['wf_task', 'wf_instance'] as const;
     return fetchPage<Row, WorkflowTaskDto>(
       q,
-      async () => {
-        const [r] = await exec<{ n: number }>(
-          needsInstance
-            ? sql`SELECT count(*)::int AS n FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE ${where}`
-            : sql`SELECT count(*)::int AS n FROM wf_task t WHERE ${where}`,
-        );
-        return r?.n ?? 0;
+      {
+        key,
+        tables,
+        count: async () => {
+          const [r] = await exec<{ n: number }>(
+            needsInstance
+              ? sql`SELECT count(*)::int AS n FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id WHERE ${where}`
+              : sql`SELECT count(*)::int AS n FROM wf_task t WHERE ${where}`,
+          );
+          return r?.n ?? 0;
+        },
       },
       (offset, limit) =>
         exec(sql`
@@ -197,6 +215,7 @@ export function createWorkflowService({ db }: { db: Db }) {
           LEFT JOIN sys_user au ON au.username = t.assignee
           ORDER BY ${order}`),
       taskDto,
+      { rowsCache: { key: `${key}\u0000${q.pageNo}\u0000${q.pageSize}`, tables } },
     );
   }
 

@@ -104,8 +104,11 @@ export const wfTask = pgTable(
     finishTime: timestamp('finish_time', { withTimezone: true }),
   },
   (t) => [
-    index('wf_task_todo_idx').on(t.tenantId, t.assignee, t.status, t.createTime.desc()).where(sql`status = 'open'`),
-    index('wf_task_done_idx').on(t.tenantId, t.assignee, t.finishTime.desc()).where(sql`status = 'done'`),
+    // 我的待办 / 我的已办: the index order is the list order (time desc, id), so a page is an index range scan.
+    index('wf_task_todo_idx')
+      .on(t.tenantId, t.assignee, t.status, t.createTime.desc(), t.id)
+      .where(sql`status = 'open'`),
+    index('wf_task_done_idx').on(t.tenantId, t.assignee, t.finishTime.desc(), t.id).where(sql`status = 'done'`),
     index('wf_task_instance_idx').on(t.instanceId, t.status),
     index('wf_task_group_idx').on(t.groupId),
   ],
