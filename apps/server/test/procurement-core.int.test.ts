@@ -595,3 +595,30 @@ describe('projects, packages and the stage machine', () => {
     );
   });
 });
+
+describe('采购管理 demo data', () => {
+  it('the demo tenant has plans in several states and packages in stages 1–12 with a 流标 and its 重新采购', async () => {
+    const token = await t.login('buyer01');
+    const plans = await ok(await call(token, 'GET', '/purchase/plan/list?pageSize=100'));
+    const states = new Set(plans.records.map((p: { state: string }) => p.state));
+    for (const s of ['draft', 'approved', 'executing', 'rejected', 'void']) expect(states).toContain(s);
+    const list = await ok(await call(token, 'GET', '/purchase/package/list?pageSize=100'));
+    const seeded = list.records.filter((p: { createBy: string }) => p.createBy === 'buyer01');
+    const stages = new Set(seeded.map((p: { purchaseStage: number }) => p.purchaseStage));
+    for (const s of [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12]) expect(stages).toContain(s);
+    const failed = seeded.find(
+      (p: { electionStatus: string; status: string }) => p.electionStatus === '0' && p.status === 'rebid',
+    );
+    expect(failed).toBeTruthy();
+    const next = seeded.find((p: { previousPackageId: string | null }) => p.previousPackageId === failed.id);
+    expect(next).toMatchObject({ roundNo: 2, purchaseStage: 2 });
+    const history = await ok(await call(token, 'GET', `/purchase/package/history?id=${failed.id}`));
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'publish',
+      'openResponses',
+      'closeResponses',
+      'open',
+      'rebid',
+    ]);
+  });
+});

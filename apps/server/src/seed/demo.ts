@@ -25,6 +25,7 @@ import { dictSeeds } from './dicts.ts';
 import { seedId } from './ids.ts';
 import { MENU_TREE, type MenuSeed } from './menus.ts';
 import { DEMO_PASSWORD, DEPARTS, ROLES, type RoleSeed, TENANTS, USERS } from './org.ts';
+import { DEMO_PACKAGES, DEMO_PLANS, seedProcurement } from './procurement.ts';
 import { demoPurchases } from './purchases.ts';
 import { demoQaEntries } from './qa.ts';
 import { reportSeedContent, seedReports } from './reports.ts';
@@ -130,6 +131,7 @@ function seedHash(): string {
     systemConfig: systemConfigSeed(),
     reports: reportSeedContent(),
     workflows: workflowSeedContent(),
+    procurement: { DEMO_PLANS, DEMO_PACKAGES },
   });
   return crypto.createHash('sha256').update(content).digest('hex');
 }
@@ -167,6 +169,7 @@ export async function seedDemo(
     await seedWorkflows(tx);
     if (demo) {
       await seedPurchases(tx);
+      await seedProcurement(tx);
       await seedLoginHistory(tx);
       await tx.insert(sysAnnouncement).values(demoAnnouncements()).onConflictDoNothing();
       await seedAnnouncementDelivery(tx);
