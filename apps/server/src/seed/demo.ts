@@ -28,6 +28,7 @@ import { DEMO_PASSWORD, DEPARTS, ROLES, type RoleSeed, TENANTS, USERS } from './
 import { demoPurchases } from './purchases.ts';
 import { demoQaEntries } from './qa.ts';
 import { reportSeedContent, seedReports } from './reports.ts';
+import { SUPPLIERS, seedSuppliers } from './suppliers.ts';
 
 /** Bump when the seed's meaning changes in a way the content hash would not show. */
 const SEED_VERSION = 1;
@@ -128,6 +129,7 @@ function seedHash(): string {
     qa: demoQaEntries(),
     systemConfig: systemConfigSeed(),
     reports: reportSeedContent(),
+    SUPPLIERS,
   });
   return crypto.createHash('sha256').update(content).digest('hex');
 }
@@ -162,6 +164,7 @@ export async function seedDemo(
       TENANTS.map((t) => t.id),
     );
     if (demo) {
+      await seedSuppliers(tx, new Set(USERS.map((u) => u.username)));
       await seedPurchases(tx);
       await seedLoginHistory(tx);
       await tx.insert(sysAnnouncement).values(demoAnnouncements()).onConflictDoNothing();
