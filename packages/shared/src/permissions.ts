@@ -57,6 +57,22 @@ export const PERMISSIONS = {
     delete: 'purchase:record:delete',
     export: 'purchase:record:export',
   },
+  purchasePlan: {
+    list: 'purchase:plan:list',
+    add: 'purchase:plan:add',
+    edit: 'purchase:plan:edit',
+    delete: 'purchase:plan:delete',
+    export: 'purchase:plan:export',
+    submit: 'purchase:plan:submit',
+  },
+  purchaseProject: { list: 'purchase:project:list', edit: 'purchase:project:edit' },
+  purchasePackage: { list: 'purchase:package:list', edit: 'purchase:package:edit', action: 'purchase:package:action' },
+  purchaseNotice: { list: 'purchase:notice:list', edit: 'purchase:notice:edit' },
+  purchaseSelection: { list: 'purchase:selection:list', edit: 'purchase:selection:edit' },
+  purchaseReview: { list: 'purchase:review:list', edit: 'purchase:review:edit' },
+  purchaseEndAudit: { list: 'purchase:endAudit:list', edit: 'purchase:endAudit:edit' },
+  purchaseResult: { list: 'purchase:result:list', edit: 'purchase:result:edit' },
+  supplierBid: { signUp: 'supplier:bid:signUp', bid: 'supplier:bid:submit' },
 } as const;
 
 /**
