@@ -3,8 +3,8 @@
  * noticeListQuerySchema, signUpSchema, bidSchema).
  */
 import { z } from 'zod';
-import { NOTICE_STATUS, PROCUREMENT_BID_MESSAGES as M } from './procurement-bid.constants.ts';
 import { noticeListQuerySchema, noticeSchema } from './procurement.ts';
+import { PROCUREMENT_BID_MESSAGES as M, NOTICE_STATUS } from './procurement-bid.constants.ts';
 import { pageQuerySchema } from './query.ts';
 
 export * from './procurement-bid.constants.ts';

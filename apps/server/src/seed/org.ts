@@ -55,6 +55,10 @@ const READ_ONLY_PURCHASE = [
   'purchase:plan:delete',
 ];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
+/** Suppliers bid; staff never do (a buyer's 采购公告 menu carries the supplier buttons too). */
+const SUPPLIER_BUTTONS = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.bid];
+/** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
+const NOTICE_STAFF_BUTTONS = [PERMISSIONS.purchaseNotice.list, PERMISSIONS.purchaseNotice.edit];
 
 export const ROLES: RoleSeed[] = [
   {
@@ -73,7 +77,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '2',
     grant: {
       paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers'],
-      excludeButtons: [PERMISSIONS.qa.edit],
+      excludeButtons: [PERMISSIONS.qa.edit, ...SUPPLIER_BUTTONS],
     },
   },
   {
@@ -84,7 +88,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '3',
     grant: {
       paths: [...COMMON, '/purchase', '/qa/questionsAndAnswers'],
-      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete],
+      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...SUPPLIER_BUTTONS],
     },
   },
   {
@@ -111,7 +115,7 @@ export const ROLES: RoleSeed[] = [
         '/qa/questionsAndAnswers',
         '/isps/userAnnouncement',
       ],
-      excludeButtons: [PERMISSIONS.qa.edit],
+      excludeButtons: [PERMISSIONS.qa.edit, ...NOTICE_STAFF_BUTTONS],
     },
   },
   {
@@ -122,7 +126,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '1',
     grant: {
       paths: [...COMMON, '/purchase', '/supervision', '/workorder'],
-      excludeButtons: READ_ONLY_PURCHASE,
+      excludeButtons: [...READ_ONLY_PURCHASE, PERMISSIONS.purchaseNotice.edit, ...SUPPLIER_BUTTONS],
     },
   },
   {
