@@ -37,7 +37,7 @@ import { createPermissionAdminService, type PermissionAdminService } from './mod
 import { createPermissionService, type PermissionService } from './modules/platform/permission/service.ts';
 import { createPositionService, type PositionService } from './modules/platform/position/service.ts';
 import { createQaService, type QaService } from './modules/platform/qa/service.ts';
-import { createHandlerRegistry } from './modules/platform/quartz/handlers/index.ts';
+import { createHandlerRegistry, JOB_HANDLERS } from './modules/platform/quartz/handlers/index.ts';
 import { createQuartzScheduler, type QuartzScheduler } from './modules/platform/quartz/scheduler.ts';
 import { createQuartzService, type QuartzService } from './modules/platform/quartz/service.ts';
 import { createReportService, type ReportService } from './modules/platform/report/service.ts';
@@ -48,7 +48,12 @@ import { createSuperQueryService, type SuperQueryService } from './modules/platf
 import { createTenantService, type TenantService } from './modules/platform/tenant/service.ts';
 import { createUserAdminService, type UserAdminService } from './modules/platform/user/admin.ts';
 import { createUserService, type UserService } from './modules/platform/user/service.ts';
+import { createPlanService, type PlanService } from './modules/procurement/plan/service.ts';
+import { procurementJobs } from './modules/procurement/project/jobs.ts';
+import { createProjectService, type ProjectService } from './modules/procurement/project/service.ts';
+import { createPackageStages, type PackageStages } from './modules/procurement/project/stage.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
+import type { WorkflowPort } from './modules/procurement/workflow-port.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -59,6 +64,10 @@ export interface Services {
   dicts: DictService;
   permissions: PermissionService;
   purchases: PurchaseService;
+  purchasePlans: PlanService;
+  purchaseProjects: ProjectService;
+  /** The package stage machine: the only place a stage changes; the review seam and the bid module's hooks. */
+  packageStages: PackageStages;
   qa: QaService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
@@ -120,7 +129,11 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const permissions = createPermissionService({ db, bus: invalidation });
   const importErrors = createImportErrorStore({ db });
   const importExcel = createExcelImporter({ db, importErrors, log });
-  const jobHandlers = createHandlerRegistry();
+  const packageStages = createPackageStages();
+  const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
+  const rules = createRuleService({ db });
+  const workflow: WorkflowPort | null = null;
+  const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
   const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
   const humanProof = createHumanProof({ db });
   const captcha = createCaptcha({
@@ -147,6 +160,9 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     dicts,
     permissions,
     purchases: createPurchaseService({ db }),
+    purchasePlans,
+    purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
+    packageStages,
     qa: createQaService({ db, dicts, importExcel }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
@@ -165,7 +181,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     tenants: createTenantService({ db }),
     positions: createPositionService({ db }),
     gateway: createGatewayService({ db }),
-    rules: createRuleService({ db }),
+    rules,
     duplicates: createDuplicateService({ db }),
     quartz: createQuartzService({ db, scheduler, handlers: jobHandlers }),
     files: createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes }),

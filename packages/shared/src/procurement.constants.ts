@@ -156,6 +156,15 @@ export const PROCUREMENT_WORKFLOW_TYPES = {
   methodChange: 'method_change',
 } as const;
 
+/** The headers of the plan item sheet (import of item lines). */
+export const PLAN_ITEM_HEADERS = {
+  name: '物资名称',
+  specification: '规格型号',
+  unit: '单位',
+  quantity: '数量',
+  unitPrice: '预估单价',
+} as const;
+
 /** Messages (Chinese). */
 export const PROCUREMENT_MESSAGES = {
   planNotFound: '采购计划不存在或已删除',

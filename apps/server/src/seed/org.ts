@@ -53,10 +53,21 @@ const READ_ONLY_PURCHASE = [
   'purchase:plan:add',
   'purchase:plan:edit',
   'purchase:plan:delete',
+  PERMISSIONS.purchasePlan.submit,
+  PERMISSIONS.purchaseProject.edit,
+  PERMISSIONS.purchasePackage.edit,
+  PERMISSIONS.purchasePackage.action,
+  PERMISSIONS.purchaseSelection.edit,
+  PERMISSIONS.purchaseReview.edit,
+  PERMISSIONS.purchaseEndAudit.edit,
+  PERMISSIONS.purchaseResult.edit,
+  PERMISSIONS.purchaseNotice.edit,
+  PERMISSIONS.supplierBid.signUp,
+  PERMISSIONS.supplierBid.bid,
 ];
+/** Staff never act as a bidder. */
+const SUPPLIER_ONLY = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.bid];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
-/** Suppliers bid; staff never do (a buyer's 采购公告 menu carries the supplier buttons too). */
-const SUPPLIER_BUTTONS = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.bid];
 /** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
 const NOTICE_STAFF_BUTTONS = [PERMISSIONS.purchaseNotice.list, PERMISSIONS.purchaseNotice.edit];
 
@@ -77,7 +88,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '2',
     grant: {
       paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers'],
-      excludeButtons: [PERMISSIONS.qa.edit, ...SUPPLIER_BUTTONS],
+      excludeButtons: [PERMISSIONS.qa.edit, ...SUPPLIER_ONLY],
     },
   },
   {
@@ -88,7 +99,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '3',
     grant: {
       paths: [...COMMON, '/purchase', '/qa/questionsAndAnswers'],
-      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...SUPPLIER_BUTTONS],
+      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...SUPPLIER_ONLY],
     },
   },
   {
@@ -126,7 +137,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '1',
     grant: {
       paths: [...COMMON, '/purchase', '/supervision', '/workorder'],
-      excludeButtons: [...READ_ONLY_PURCHASE, PERMISSIONS.purchaseNotice.edit, ...SUPPLIER_BUTTONS],
+      excludeButtons: READ_ONLY_PURCHASE,
     },
   },
   {
