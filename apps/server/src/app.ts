@@ -44,6 +44,8 @@ import { superQueryRoutes } from './modules/platform/super-query/routes.ts';
 import { tenantRoutes } from './modules/platform/tenant/routes.ts';
 import { testingRoutes } from './modules/platform/testing/routes.ts';
 import { userRoutes } from './modules/platform/user/routes.ts';
+import { bidRoutes } from './modules/procurement/bid/routes.ts';
+import { noticeRoutes } from './modules/procurement/notice/routes.ts';
 import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
@@ -67,6 +69,8 @@ const API_MODULES = [
   purchaseRoutes,
   purchasePlanRoutes,
   purchaseProjectRoutes,
+  noticeRoutes,
+  bidRoutes,
   qaRoutes,
   superQueryRoutes,
   excelRoutes,

@@ -48,6 +48,10 @@ import { createSuperQueryService, type SuperQueryService } from './modules/platf
 import { createTenantService, type TenantService } from './modules/platform/tenant/service.ts';
 import { createUserAdminService, type UserAdminService } from './modules/platform/user/admin.ts';
 import { createUserService, type UserService } from './modules/platform/user/service.ts';
+import { escapeHtml } from './modules/procurement/bid/letters.ts';
+import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
+import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
+import { createNoticeService, type NoticeService } from './modules/procurement/notice/service.ts';
 import { createPlanService, type PlanService } from './modules/procurement/plan/service.ts';
 import { procurementJobs } from './modules/procurement/project/jobs.ts';
 import { createProjectService, type ProjectService } from './modules/procurement/project/service.ts';
@@ -68,6 +72,10 @@ export interface Services {
   purchaseProjects: ProjectService;
   /** The package stage machine: the only place a stage changes; the review seam and the bid module's hooks. */
   packageStages: PackageStages;
+  /** Procurement notices (采购公告, 变更公告, 结果公示, 流标公告, 终止公告). */
+  notices: NoticeService;
+  /** Sign-ups and sealed bids; its hooks are plugged into packageStages (opening, award). */
+  bids: BidService;
   qa: QaService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
@@ -130,6 +138,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const importErrors = createImportErrorStore({ db });
   const importExcel = createExcelImporter({ db, importErrors, log });
   const packageStages = createPackageStages();
+  const { bids, notices } = createBidding(db, config, packageStages);
   const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
   const rules = createRuleService({ db });
   const workflow: WorkflowPort | null = null;
@@ -163,6 +172,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     purchasePlans,
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     packageStages,
+    notices,
+    bids,
     qa: createQaService({ db, dicts, importExcel }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
@@ -215,4 +226,47 @@ function lazyS3Storage(settings: S3Settings): FileStorage {
     get: async (key) => (await load()).get(key),
     remove: async (key) => (await load()).remove(key),
   };
+}
+
+/**
+ * The bid side of procurement (notices, sign-ups, sealed bids): publishing a 采购公告 is the stage service's
+ * `publish`; the stage service calls back at the opening (unseal), the award (letters) and a termination (终止公告).
+ */
+function createBidding(db: Db, config: AppConfig, stages: PackageStages) {
+  const seal = createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir));
+  const bids = createBidService({ db, seal });
+  const notices = createNoticeService({
+    db,
+    publishPackage: async (tx, tenantId, packageId, actor) => {
+      await stages.move(tx as Db, {
+        tenantId,
+        packageId,
+        action: 'publish',
+        actor: { username: actor.username, role: 'buyer' },
+        reason: '发布采购公告',
+      });
+    },
+  });
+  stages.setHooks({
+    countValidBidders: (tx, tenantId, packageId) => bids.countValidBidders(tx, tenantId, packageId),
+    onOpened: async (tx, pkg) => {
+      await bids.unsealBids(tx, pkg.tenantId, pkg.id);
+    },
+    onAward: async (tx, pkg) => {
+      await bids.onAward(tx, pkg.tenantId, pkg.id);
+    },
+    onTerminated: async (tx, pkg, reason) => {
+      await notices.publishNew(
+        tx,
+        { tenantId: pkg.tenantId, userId: '', username: 'system' },
+        {
+          packageId: pkg.id,
+          noticeType: 'terminate',
+          title: `${pkg.purchaseName}（${pkg.packageName}）终止公告`,
+          content: `<p>${escapeHtml(pkg.purchaseName)}（${escapeHtml(pkg.packageName)}）终止采购。${reason ? `原因：${escapeHtml(reason)}` : ''}</p>`,
+        },
+      );
+    },
+  });
+  return { bids, notices };
 }

@@ -1,6 +1,7 @@
 import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sysAnnouncement } from '../../platform/announcement/tables.ts';
 import { sysTenant } from '../../platform/system/tables.ts';
+import { purchasePackage } from '../project/tables.ts';
 import { supplier } from '../supplier/tables.ts';
 
 /** A response file of a bid: a PDF the supplier's user uploaded through /sys/common/upload. */
@@ -19,7 +20,9 @@ export const purchaseSignUp = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => sysTenant.id),
-    packageId: uuid('package_id').notNull(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => purchasePackage.id),
     supplierId: uuid('supplier_id')
       .notNull()
       .references(() => supplier.id),
@@ -47,7 +50,9 @@ export const purchaseBid = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => sysTenant.id),
-    packageId: uuid('package_id').notNull(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => purchasePackage.id),
     supplierId: uuid('supplier_id')
       .notNull()
       .references(() => supplier.id),
@@ -96,7 +101,9 @@ export const purchaseOpening = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => sysTenant.id),
-    packageId: uuid('package_id').notNull(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => purchasePackage.id),
     openedTime: timestamp('opened_time', { withTimezone: true }).notNull().defaultNow(),
     openedBy: text('opened_by').notNull(),
     bidderCount: integer('bidder_count').notNull(),
@@ -114,7 +121,9 @@ export const purchaseAwardLetter = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => sysTenant.id),
-    packageId: uuid('package_id').notNull(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => purchasePackage.id),
     supplierId: uuid('supplier_id')
       .notNull()
       .references(() => supplier.id),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sysTenant } from '../../platform/system/tables.ts';
+import { purchasePackage } from '../project/tables.ts';
 
 /** An attachment of a notice: a file of the tenant uploaded through /sys/common/upload. */
 export interface NoticeAttachment {
@@ -22,7 +23,9 @@ export const purchaseNotice = pgTable(
     tenantId: integer('tenant_id')
       .notNull()
       .references(() => sysTenant.id),
-    packageId: uuid('package_id').notNull(),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => purchasePackage.id),
     sysOrgCode: text('sys_org_code').notNull(),
     noticeType: text('notice_type').notNull(),
     title: text('title').notNull(),
