@@ -138,7 +138,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const importErrors = createImportErrorStore({ db });
   const importExcel = createExcelImporter({ db, importErrors, log });
   const packageStages = createPackageStages();
-  const { bids, notices } = createBidding(db, config, packageStages);
+  const bidding: { projects?: ProjectService } = {};
+  const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
   const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
   const rules = createRuleService({ db });
   const workflow: WorkflowPort | null = null;
@@ -150,7 +151,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
-  return {
+  const services: Services = {
     captcha,
     announcements: createAnnouncementService({ db }),
     audit,
@@ -205,6 +206,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     throttle: { redisUrl: config.redisUrl, exempt: config.throttleExempt },
   };
+  bidding.projects = services.purchaseProjects;
+  return services;
 }
 
 /** The configured file storage: the local disk under DATA_DIR, or an S3-compatible bucket (FILE_STORAGE=s3). */
@@ -229,22 +232,24 @@ function lazyS3Storage(settings: S3Settings): FileStorage {
 }
 
 /**
- * The bid side of procurement (notices, sign-ups, sealed bids): publishing a 采购公告 is the stage service's
- * `publish`; the stage service calls back at the opening (unseal), the award (letters) and a termination (终止公告).
+ * The bid side of procurement (notices, sign-ups, sealed bids): publishing a 采购公告 is the project module's
+ * `publish` action; the stage service calls back at the opening (unseal), the award (letters) and a termination (终止公告).
  */
-function createBidding(db: Db, config: AppConfig, stages: PackageStages) {
+function createBidding(db: Db, config: AppConfig, stages: PackageStages, projects: () => ProjectService | undefined) {
   const seal = createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir));
   const bids = createBidService({ db, seal });
   const notices = createNoticeService({
     db,
-    publishPackage: async (tx, tenantId, packageId, actor) => {
-      await stages.move(tx as Db, {
-        tenantId,
+    // The project module's publish (selection preparation complete, then 1→2 through the stage service).
+    publishPackage: async (actor, packageId) => {
+      const service = projects();
+      if (!service) throw new Error('project service not wired');
+      await service.act(
+        { tenantId: actor.tenantId, userId: actor.userId, username: actor.username, orgCode: null, scope: actor.scope },
         packageId,
-        action: 'publish',
-        actor: { username: actor.username, role: 'buyer' },
-        reason: '发布采购公告',
-      });
+        'publish',
+        '发布采购公告',
+      );
     },
   });
   stages.setHooks({

@@ -4,7 +4,12 @@
  * seal (no staff API returns an amount before the opening; the stored row holds only ciphertext).
  */
 import crypto from 'node:crypto';
-import { PROCUREMENT_BID_API as API, PROCUREMENT_BID_MESSAGES as M, SUPPLIER_ELIGIBILITY_MESSAGES } from '@aps/shared';
+import {
+  PROCUREMENT_BID_API as API,
+  PROCUREMENT_BID_MESSAGES as M,
+  PROCUREMENT_MESSAGES,
+  SUPPLIER_ELIGIBILITY_MESSAGES,
+} from '@aps/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { supplier, supplierUser } from '../src/modules/procurement/supplier/tables.ts';
@@ -75,6 +80,8 @@ interface PackageOptions {
   tenantId?: number;
   minBidders?: number;
   category?: string;
+  /** Leave the selection preparation incomplete (no review items). */
+  bare?: boolean;
 }
 /** A plan → project → package row set, as the project module would have created it, timetable open now. */
 async function makePackage(o: PackageOptions = {}): Promise<string> {
@@ -101,6 +108,7 @@ async function makePackage(o: PackageOptions = {}): Promise<string> {
     RETURNING id`);
   const id = pkg.rows[0]?.id;
   if (!id) throw new Error('package insert failed');
+  if (o.bare) return id;
   await t.db.execute(sql`
     INSERT INTO purchase_review_item (tenant_id, package_id, kind, name, max_score, sort_no)
     VALUES (${tenantId}, ${id}, 'qualification', '营业执照', NULL, 1), (${tenantId}, ${id}, 'scoring', '技术方案', 60, 2)`);
@@ -191,6 +199,20 @@ describe('notices', () => {
     const refused = await call('buyer01', 'POST', API.noticePublish, { id: second.id });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toContain('公告中');
+  });
+
+  it("publishes a 采购公告 only once the selection preparation is complete (the project module's check)", async () => {
+    const packageId = await makePackage({ bare: true });
+    const n = await okCall('buyer01', 'POST', API.noticeAdd, {
+      packageId,
+      noticeType: 'purchase',
+      title: 't',
+      content: 'c',
+    });
+    const refused = await call('buyer01', 'POST', API.noticePublish, { id: n.id });
+    expect(refused.body.message).toBe(PROCUREMENT_MESSAGES.reviewItemsRequired);
+    expect((await stageOf(packageId))?.s).toBe(1);
+    expect((await okCall('buyer01', 'GET', `${API.noticeQueryById}?id=${n.id}`)).status).toBe('0');
   });
 
   it('checks a notice type against the package: 结果公示 only after review, 流标公告 only for a 流标 package', async () => {

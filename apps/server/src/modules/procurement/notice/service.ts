@@ -46,8 +46,11 @@ export interface NoticeListQuery {
   status?: string | undefined;
 }
 
-/** The stage service's publish action (1→2), called in the same transaction as the notice's publication. */
-export type PublishPackage = (db: DbOrTx, tenantId: number, packageId: string, actor: NoticeActor) => Promise<void>;
+/**
+ * The project module's publish action (selection preparation checked, 1→2 through the stage service), run in the
+ * request's transaction together with the notice's publication.
+ */
+export type PublishPackage = (actor: NoticeActor & { scope: DataScope }, packageId: string) => Promise<void>;
 
 export interface NoticeService {
   list(tenantId: number, scope: DataScope, q: NoticeListQuery): Promise<PageResult<NoticeDto>>;
@@ -225,9 +228,16 @@ export function createNoticeService({ db, publishPackage }: { db: Db; publishPac
   }
 
   /** Publishes a locked draft: the type's stage rule, the 采购公告's 1→2 through the stage service, the row. */
-  async function publishRow(tx: DbOrTx, actor: NoticeActor, id: string, type: NoticeType, packageId: string) {
+  async function publishRow(
+    tx: DbOrTx,
+    actor: NoticeActor,
+    scope: DataScope,
+    id: string,
+    type: NoticeType,
+    packageId: string,
+  ) {
     const pkg = await loadPackage(tx, actor.tenantId, packageId);
-    if (type === 'purchase') await publishPackage(tx, actor.tenantId, packageId, actor);
+    if (type === 'purchase') await publishPackage({ ...actor, scope }, packageId);
     else assertTypeFits(type, pkg);
     await tx
       .update(purchaseNotice)
@@ -292,7 +302,7 @@ export function createNoticeService({ db, publishPackage }: { db: Db; publishPac
       await db.transaction(async (tx) => {
         const row = await one(actor.tenantId, scope, id, tx);
         if (row.status !== NOTICE_STATUS.draft) throw badRequest(M.noticeNotPublishable);
-        await publishRow(tx, actor, id, row.notice_type as NoticeType, row.package_id);
+        await publishRow(tx, actor, scope, id, row.notice_type as NoticeType, row.package_id);
       });
       return service.byId(actor.tenantId, scope, id);
     },
@@ -339,7 +349,7 @@ export function createNoticeService({ db, publishPackage }: { db: Db; publishPac
     async publishNew(tx, actor, input) {
       const pkg = await loadPackage(tx, actor.tenantId, input.packageId);
       const id = await insert(tx, actor, pkg, input);
-      await publishRow(tx, actor, id, input.noticeType as NoticeType, pkg.id);
+      await publishRow(tx, actor, { kind: 'all' }, id, input.noticeType as NoticeType, pkg.id);
       return id;
     },
   };
