@@ -24,6 +24,7 @@ import { announcementRoutes } from './modules/platform/announcement/routes.ts';
 import { installAccessGuard } from './modules/platform/auth/guard.ts';
 import { authRoutes } from './modules/platform/auth/routes.ts';
 import { categoryRoutes } from './modules/platform/category/routes.ts';
+import { demoRequestRoutes } from './modules/platform/demo-request/routes.ts';
 import { departRoutes } from './modules/platform/depart/routes.ts';
 import { dictRoutes } from './modules/platform/dict/routes.ts';
 import { duplicateRoutes } from './modules/platform/duplicate/routes.ts';
@@ -44,6 +45,7 @@ import { superQueryRoutes } from './modules/platform/super-query/routes.ts';
 import { tenantRoutes } from './modules/platform/tenant/routes.ts';
 import { testingRoutes } from './modules/platform/testing/routes.ts';
 import { userRoutes } from './modules/platform/user/routes.ts';
+import { workflowRoutes } from './modules/platform/workflow/routes.ts';
 import { bidRoutes } from './modules/procurement/bid/routes.ts';
 import { noticeRoutes } from './modules/procurement/notice/routes.ts';
 import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
@@ -88,6 +90,8 @@ const API_MODULES = [
   quartzRoutes,
   fileRoutes,
   reportRoutes,
+  workflowRoutes,
+  demoRequestRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

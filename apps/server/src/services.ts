@@ -19,6 +19,7 @@ import { createOutboxSmsSender, type SmsSender } from './modules/platform/auth/s
 import { createAuthCounters } from './modules/platform/auth/throttle.ts';
 import { createTokenSigner, resolveTokenSecret } from './modules/platform/auth/token.ts';
 import { type CategoryService, createCategoryService } from './modules/platform/category/service.ts';
+import { createDemoRequestService, type DemoRequestService } from './modules/platform/demo-request/service.ts';
 import { createDepartService, type DepartService } from './modules/platform/depart/service.ts';
 import { createDictAdminService, type DictAdminService } from './modules/platform/dict/admin.ts';
 import { createDictService, type DictService } from './modules/platform/dict/service.ts';
@@ -48,6 +49,7 @@ import { createSuperQueryService, type SuperQueryService } from './modules/platf
 import { createTenantService, type TenantService } from './modules/platform/tenant/service.ts';
 import { createUserAdminService, type UserAdminService } from './modules/platform/user/admin.ts';
 import { createUserService, type UserService } from './modules/platform/user/service.ts';
+import { createWorkflowService, type WorkflowService } from './modules/platform/workflow/service.ts';
 import { escapeHtml } from './modules/procurement/bid/letters.ts';
 import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
 import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
@@ -57,7 +59,6 @@ import { procurementJobs } from './modules/procurement/project/jobs.ts';
 import { createProjectService, type ProjectService } from './modules/procurement/project/service.ts';
 import { createPackageStages, type PackageStages } from './modules/procurement/project/stage.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
-import type { WorkflowPort } from './modules/procurement/workflow-port.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -101,6 +102,9 @@ export interface Services {
   reports: ReportService;
   reportSso: ReportSsoService;
   health: HealthService;
+  /** The workflow engine and its reads (issue 13); business modules start processes and register handlers. */
+  workflow: WorkflowService;
+  demoRequests: DemoRequestService;
   /** Runs sys_quartz_job; server.ts starts and stops it (tests start their own). */
   scheduler: QuartzScheduler;
   /** Tells every instance's session and permission caches what changed (Redis when REDIS_URL is set). */
@@ -142,7 +146,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
   const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
   const rules = createRuleService({ db });
-  const workflow: WorkflowPort | null = null;
+  const workflow = createWorkflowService({ db });
   const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
   const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
   const humanProof = createHumanProof({ db });
@@ -152,6 +156,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
   const services: Services = {
+    workflow,
+    demoRequests: createDemoRequestService({ db, workflow }),
     captcha,
     announcements: createAnnouncementService({ db }),
     audit,

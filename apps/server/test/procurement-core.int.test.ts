@@ -54,10 +54,31 @@ async function approvedPlan(token: string, budget = '200000') {
       items: ITEMS,
     }),
   );
-  // The workflow engine (issue 13) decides the approval; here the plan is approved by its registered outcome.
-  await t.db.execute(sql`UPDATE purchase_plan SET state = 'approved', approval_status = '4' WHERE id = ${plan.id}`);
+  await ok(await call(token, 'POST', '/purchase/plan/submit', { id: plan.id }));
+  await approveAll(plan.id);
   return plan;
 }
+
+/** Every open task of the business object's process, approved by its assignee, until none is left. */
+async function approveAll(businessKey: string, action: 'approve' | 'reject' = 'approve') {
+  for (let step = 0; step < 10; step++) {
+    const open = await t.db.execute<{ id: string; assignee: string }>(sql`
+      SELECT t.id, t.assignee FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id
+      WHERE i.business_key = ${businessKey} AND t.status = 'open' ORDER BY t.create_time LIMIT 1`);
+    const task = open.rows[0];
+    if (!task) return;
+    const token = tokens.get(task.assignee) ?? (await t.login(task.assignee));
+    tokens.set(task.assignee, token);
+    await ok(
+      await call(token, 'POST', `/workflow/task/${action}`, {
+        taskId: task.id,
+        comment: action === 'reject' ? '金额需复核' : '同意',
+      }),
+    );
+    if (action === 'reject') return;
+  }
+}
+const tokens = new Map<string, string>();
 
 const SELECTION = (
   id: string,
@@ -169,6 +190,36 @@ describe('purchase plans', () => {
     expect(await refused(await call(buyer, 'DELETE', `/purchase/plan/delete?id=${plan.id}`))).toBe(
       '只有草稿状态的采购计划可以删除',
     );
+  });
+
+  it('approval through the workflow: 审批中 → 驳回 → resubmit (6) → 已通过; no edit while in approval', async () => {
+    const plan = await ok(
+      await call(buyer, 'POST', '/purchase/plan/add', {
+        planName: '安全防护用品采购',
+        category: '3',
+        purchaseMethod: 'inquiry',
+        budget: '5000',
+        items: ITEMS.slice(2),
+      }),
+    );
+    const submitted = await ok(await call(buyer, 'POST', '/purchase/plan/submit', { id: plan.id }));
+    expect(submitted).toMatchObject({ state: 'approving', approvalStatus: '2' });
+    expect(submitted.instanceId).toBeTruthy();
+    expect(await refused(await call(buyer, 'POST', '/purchase/plan/submit', { id: plan.id }))).toBe(
+      '采购计划当前状态「审批中」不能提交审批',
+    );
+    await approveAll(plan.id, 'reject');
+    expect(await ok(await call(buyer, 'GET', `/purchase/plan/queryById?id=${plan.id}`))).toMatchObject({
+      state: 'rejected',
+      approvalStatus: '5',
+    });
+    const again = await ok(await call(buyer, 'POST', '/purchase/plan/submit', { id: plan.id }));
+    expect(again).toMatchObject({ state: 'approving', approvalStatus: '6' });
+    await approveAll(plan.id);
+    expect(await ok(await call(buyer, 'GET', `/purchase/plan/queryById?id=${plan.id}`))).toMatchObject({
+      state: 'approved',
+      approvalStatus: '4',
+    });
   });
 
   it('exports the plan list as xlsx', async () => {
@@ -426,6 +477,44 @@ describe('projects, packages and the stage machine', () => {
     );
     expect(ended).toMatchObject({ purchaseStage: 9, electionStatus: '1', rankedCandidates: ['s2', 's1'] });
     expect(ended.reviewStopTime).not.toBeNull();
+
+    // 结束审核 (end_audit) → 结果公示 (3 days) → a job ends it → 已定标, and the bid module's onAward is called.
+    const audit = await ok(await call(buyer, 'POST', '/purchase/package/endAudit/submit', { id: passing }));
+    expect(audit).toMatchObject({ purchaseStage: 10 });
+    await approveAll(passing);
+    const publicised = await ok(await call(buyer, 'GET', `/purchase/package/queryById?id=${passing}`));
+    expect(publicised.purchaseStage).toBe(11);
+    const days = (new Date(publicised.publicityEndTime).getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.99);
+    expect(days).toBeLessThan(3.01);
+    const awarded: string[] = [];
+    t.services.packageStages.setHooks({ onAward: async (_db, pkg) => void awarded.push(pkg.id) });
+    try {
+      const [, publicity] = procurementJobs(t.services.packageStages);
+      expect(await publicity?.run({ db: t.db, parameter: null, fireTime: new Date() })).not.toContain('定标 1');
+      await t.db.execute(
+        sql`UPDATE purchase_package SET publicity_end_time = now() - interval '1 second' WHERE id = ${passing}`,
+      );
+      expect(await publicity?.run({ db: t.db, parameter: null, fireTime: new Date() })).toMatch(/^定标 [1-9]/);
+    } finally {
+      t.services.packageStages.setHooks({ onAward: undefined });
+    }
+    expect(awarded).toEqual([passing]);
+    const final = await ok(await call(buyer, 'GET', `/purchase/package/queryById?id=${passing}`));
+    expect(final).toMatchObject({ purchaseStage: 12, electionStatus: '1' });
+    expect(final.awardTime).not.toBeNull();
+    const trail = await ok(await call(buyer, 'GET', `/purchase/package/history?id=${passing}`));
+    expect(trail.map((h: { action: string }) => h.action)).toEqual([
+      'publish',
+      'openResponses',
+      'closeResponses',
+      'open',
+      'startReview',
+      'endReview',
+      'submitEndAudit',
+      'endAuditApproved',
+      'endPublicity',
+    ]);
   });
 
   it('a 流标 package can be terminated', async () => {
@@ -504,5 +593,32 @@ describe('projects, packages and the stage machine', () => {
     expect((await call(admin, 'GET', `/purchase/package/queryById?id=${id}`, undefined, '2')).json().message).toBe(
       '标包不存在或已删除',
     );
+  });
+});
+
+describe('采购管理 demo data', () => {
+  it('the demo tenant has plans in several states and packages in stages 1–12 with a 流标 and its 重新采购', async () => {
+    const token = await t.login('buyer01');
+    const plans = await ok(await call(token, 'GET', '/purchase/plan/list?pageSize=100'));
+    const states = new Set(plans.records.map((p: { state: string }) => p.state));
+    for (const s of ['draft', 'approved', 'executing', 'rejected', 'void']) expect(states).toContain(s);
+    const list = await ok(await call(token, 'GET', '/purchase/package/list?pageSize=100'));
+    const seeded = list.records.filter((p: { createBy: string }) => p.createBy === 'buyer01');
+    const stages = new Set(seeded.map((p: { purchaseStage: number }) => p.purchaseStage));
+    for (const s of [1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12]) expect(stages).toContain(s);
+    const failed = seeded.find(
+      (p: { electionStatus: string; status: string }) => p.electionStatus === '0' && p.status === 'rebid',
+    );
+    expect(failed).toBeTruthy();
+    const next = seeded.find((p: { previousPackageId: string | null }) => p.previousPackageId === failed.id);
+    expect(next).toMatchObject({ roundNo: 2, purchaseStage: 2 });
+    const history = await ok(await call(token, 'GET', `/purchase/package/history?id=${failed.id}`));
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'publish',
+      'openResponses',
+      'closeResponses',
+      'open',
+      'rebid',
+    ]);
   });
 });

@@ -33,3 +33,5 @@ export * from './supplier.constants.ts';
 export * from './tenant.constants.ts';
 export * from './ui.constants.ts';
 export * from './upload.constants.ts';
+export * from './workflow.constants.ts';
+export * from './workflow-expression.ts';

@@ -42,3 +42,4 @@ export * from './ui.constants.ts';
 export * from './upload.constants.ts';
 export * from './user.ts';
 export * from './validation.ts';
+export * from './workflow.ts';

@@ -73,6 +73,16 @@ export const PERMISSIONS = {
   purchaseEndAudit: { list: 'purchase:endAudit:list', edit: 'purchase:endAudit:edit' },
   purchaseResult: { list: 'purchase:result:list', edit: 'purchase:result:edit' },
   supplierBid: { signUp: 'supplier:bid:signUp', bid: 'supplier:bid:submit' },
+  workflow: {
+    todo: 'workflow:todo',
+    done: 'workflow:done',
+    apply: 'workflow:apply',
+    instanceList: 'workflow:instance:list',
+    instanceManage: 'workflow:instance:manage',
+    definitionList: 'workflow:definition:list',
+    definitionDeploy: 'workflow:definition:deploy',
+  },
+  demoRequest: { list: 'demo:request:list', edit: 'demo:request:edit' },
 } as const;
 
 /**

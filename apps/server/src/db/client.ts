@@ -6,7 +6,9 @@ import { trackPoolWrites } from '../core/list-cache.ts';
 import * as announcementTables from '../modules/platform/announcement/tables.ts';
 import * as auditTables from '../modules/platform/audit/tables.ts';
 import * as authTables from '../modules/platform/auth/tables.ts';
+import * as demoRequestTables from '../modules/platform/demo-request/tables.ts';
 import * as systemTables from '../modules/platform/system/tables.ts';
+import * as workflowTables from '../modules/platform/workflow/tables.ts';
 import * as purchaseTables from '../modules/procurement/purchase/tables.ts';
 import * as metaTables from './tables.ts';
 
@@ -17,6 +19,8 @@ export const schema = {
   ...authTables,
   ...auditTables,
   ...purchaseTables,
+  ...workflowTables,
+  ...demoRequestTables,
 };
 export type Db = NodePgDatabase<typeof schema>;
 /** A transaction handle has the same query API as the database. */

@@ -25,10 +25,12 @@ import { dictSeeds } from './dicts.ts';
 import { seedId } from './ids.ts';
 import { MENU_TREE, type MenuSeed } from './menus.ts';
 import { DEMO_PASSWORD, DEPARTS, ROLES, type RoleSeed, TENANTS, USERS } from './org.ts';
+import { DEMO_PACKAGES, DEMO_PLANS, seedProcurement } from './procurement.ts';
 import { demoPurchases } from './purchases.ts';
 import { demoQaEntries } from './qa.ts';
 import { reportSeedContent, seedReports } from './reports.ts';
 import { SUPPLIERS, seedSuppliers } from './suppliers.ts';
+import { seedDirectors, seedWorkflows, workflowSeedContent } from './workflows.ts';
 
 /** Bump when the seed's meaning changes in a way the content hash would not show. */
 const SEED_VERSION = 1;
@@ -130,6 +132,8 @@ function seedHash(): string {
     systemConfig: systemConfigSeed(),
     reports: reportSeedContent(),
     SUPPLIERS,
+    workflows: workflowSeedContent(),
+    procurement: { DEMO_PLANS, DEMO_PACKAGES },
   });
   return crypto.createHash('sha256').update(content).digest('hex');
 }
@@ -163,9 +167,12 @@ export async function seedDemo(
       tx,
       TENANTS.map((t) => t.id),
     );
+    await seedDirectors(tx);
+    await seedWorkflows(tx);
     if (demo) {
       await seedSuppliers(tx, new Set(USERS.map((u) => u.username)));
       await seedPurchases(tx);
+      await seedProcurement(tx);
       await seedLoginHistory(tx);
       await tx.insert(sysAnnouncement).values(demoAnnouncements()).onConflictDoNothing();
       await seedAnnouncementDelivery(tx);

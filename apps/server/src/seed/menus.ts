@@ -44,10 +44,43 @@ export const MENU_TREE: MenuSeed[] = [
     component: 'layouts/RouteView',
     icon: 'apartment',
     children: [
-      { title: '我的待办', path: '/workflow/todo', component: 'workflow/TodoList', keepAlive: true },
-      { title: '我的已办', path: '/workflow/done', component: 'workflow/DoneList' },
-      { title: '我发起的', path: '/workflow/apply', component: 'workflow/ApplyList' },
-      { title: '流程实例', path: '/workflow/instance', component: 'workflow/InstanceList' },
+      {
+        title: '我的待办',
+        path: '/workflow/todo',
+        component: 'workflow/TodoList',
+        keepAlive: true,
+        buttons: [[P.workflow.todo, '办理']],
+      },
+      {
+        title: '我的已办',
+        path: '/workflow/done',
+        component: 'workflow/DoneList',
+        buttons: [[P.workflow.done, '查询']],
+      },
+      {
+        title: '我发起的',
+        path: '/workflow/apply',
+        component: 'workflow/ApplyList',
+        buttons: [[P.workflow.apply, '查询/撤回']],
+      },
+      {
+        title: '流程实例',
+        path: '/workflow/instance',
+        component: 'workflow/InstanceList',
+        buttons: [
+          [P.workflow.instanceList, '查询'],
+          [P.workflow.instanceManage, '挂起/激活/终止'],
+        ],
+      },
+      {
+        title: '流程设计',
+        path: '/workflow/definition',
+        component: 'workflow/DefinitionList',
+        buttons: [
+          [P.workflow.definitionList, '查询'],
+          [P.workflow.definitionDeploy, '部署/绑定'],
+        ],
+      },
     ],
   },
   {
@@ -391,6 +424,15 @@ export const MENU_TREE: MenuSeed[] = [
         buttons: [
           [GRID_AUTH.demo.price, '单价列'],
           [GRID_AUTH.demo.batchDelete, '批量删除'],
+        ],
+      },
+      {
+        title: '申请示例',
+        path: '/demo/request',
+        component: 'demo/RequestDemo',
+        buttons: [
+          [P.demoRequest.list, '查询'],
+          [P.demoRequest.edit, '新增/编辑/提交'],
         ],
       },
       { title: '高级查询', path: '/demo/superQuery', component: 'demo/SuperQueryDemo' },

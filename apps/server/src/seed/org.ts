@@ -70,6 +70,15 @@ const SUPPLIER_ONLY = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.b
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
 /** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
 const NOTICE_STAFF_BUTTONS = [PERMISSIONS.purchaseNotice.list, PERMISSIONS.purchaseNotice.edit];
+/** 流程实例 and 流程设计 are the administrators': everyone else has 我的待办, 我的已办 and 我发起的. */
+const WORKFLOW_ADMIN_ONLY = [
+  PERMISSIONS.workflow.instanceList,
+  PERMISSIONS.workflow.instanceManage,
+  PERMISSIONS.workflow.definitionList,
+  PERMISSIONS.workflow.definitionDeploy,
+];
+/** The approvers of the default processes (issue 13): paths of 流程中心 only. */
+const APPROVER_GRANT: RoleMenuGrant = { paths: COMMON, excludeButtons: WORKFLOW_ADMIN_ONLY };
 
 export const ROLES: RoleSeed[] = [
   {
@@ -87,8 +96,9 @@ export const ROLES: RoleSeed[] = [
     description: '编制采购计划、发布公告、组织选商与签订合同',
     dataScope: '2',
     grant: {
-      paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers'],
-      excludeButtons: [PERMISSIONS.qa.edit, ...SUPPLIER_ONLY],
+      // 申请示例 is the workflow's demo business: buyers start requests through it (issue 13).
+      paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers', '/demo/request'],
+      excludeButtons: [PERMISSIONS.qa.edit, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY],
     },
   },
   {
@@ -99,7 +109,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '3',
     grant: {
       paths: [...COMMON, '/purchase', '/qa/questionsAndAnswers'],
-      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...SUPPLIER_ONLY],
+      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY],
     },
   },
   {
@@ -137,7 +147,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '1',
     grant: {
       paths: [...COMMON, '/purchase', '/supervision', '/workorder'],
-      excludeButtons: READ_ONLY_PURCHASE,
+      excludeButtons: [...READ_ONLY_PURCHASE, ...WORKFLOW_ADMIN_ONLY],
     },
   },
   {
@@ -149,12 +159,61 @@ export const ROLES: RoleSeed[] = [
     // The 可编辑表格 demo without its grid codes: the 单价 column and the delete button are hidden (§6). A demo
     // account of its own, so that no business role's menu carries a demo page (issue 11 §7).
     grant: {
-      paths: [...COMMON, '/demo/grid'],
-      excludeButtons: [GRID_AUTH.demo.price, GRID_AUTH.demo.batchDelete],
+      paths: [...COMMON, '/demo/grid', '/demo/request'],
+      excludeButtons: [GRID_AUTH.demo.price, GRID_AUTH.demo.batchDelete, ...WORKFLOW_ADMIN_ONLY],
     },
   },
+  {
+    tenantId: 1,
+    code: 'dept_leader',
+    name: '部门负责人',
+    description: '审批本部门发起的申请（流程节点：部门负责人审批）',
+    dataScope: '2',
+    grant: APPROVER_GRANT,
+  },
+  {
+    tenantId: 1,
+    code: 'purchase_manager',
+    name: '集团采购部',
+    description: '集团采购部审批（流程节点：集团采购部审批）',
+    dataScope: '1',
+    grant: APPROVER_GRANT,
+  },
+  {
+    tenantId: 1,
+    code: 'group_leader',
+    name: '分管领导',
+    description: '分管领导审批（流程节点：分管领导审批）',
+    dataScope: '1',
+    grant: APPROVER_GRANT,
+  },
   { tenantId: 2, code: 'admin', name: '系统管理员', description: '远航能源集团管理员', dataScope: '1', grant: 'all' },
+  {
+    tenantId: 2,
+    code: 'purchase_manager',
+    name: '集团采购部',
+    description: '集团采购部审批',
+    dataScope: '1',
+    grant: APPROVER_GRANT,
+  },
+  {
+    tenantId: 2,
+    code: 'group_leader',
+    name: '分管领导',
+    description: '分管领导审批',
+    dataScope: '1',
+    grant: APPROVER_GRANT,
+  },
 ];
+
+/** 负责人 of departments (sys_depart.director_user_ids): the workflow's dept_leader assignees. */
+export const DEPART_DIRECTORS: Record<string, string[]> = {
+  A01: ['leader01'],
+  A01A01: ['leader01'],
+  A01A02: ['leader01'],
+  B01: ['yhadmin'],
+  B01A01: ['yhadmin'],
+};
 
 export interface UserSeed {
   username: string;
@@ -309,6 +368,33 @@ export const USERS: UserSeed[] = [
     roles: [{ tenantId: 1, code: 'demo' }],
   },
   {
+    username: 'leader01',
+    realname: '陈志远',
+    phone: '13800000010',
+    email: 'leader01@aps.example',
+    sex: 1,
+    userType: '1',
+    userEnd: '1',
+    post: '部门负责人',
+    departs: ['A01'],
+    roles: [
+      { tenantId: 1, code: 'dept_leader' },
+      { tenantId: 1, code: 'group_leader' },
+    ],
+  },
+  {
+    username: 'manager01',
+    realname: '刘晓梅',
+    phone: '13800000011',
+    email: 'manager01@aps.example',
+    sex: 2,
+    userType: '1',
+    userEnd: '1',
+    post: '集团采购部经理',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'purchase_manager' }],
+  },
+  {
     username: 'yhadmin',
     realname: '远航管理员',
     phone: '13800000008',
@@ -318,6 +404,10 @@ export const USERS: UserSeed[] = [
     userEnd: '1',
     post: '系统管理员',
     departs: ['B01'],
-    roles: [{ tenantId: 2, code: 'admin' }],
+    roles: [
+      { tenantId: 2, code: 'admin' },
+      { tenantId: 2, code: 'purchase_manager' },
+      { tenantId: 2, code: 'group_leader' },
+    ],
   },
 ];

@@ -39,6 +39,8 @@ export const sysDepart = pgTable(
     orgCode: text('org_code').notNull(),
     orgCategory: text('org_category').notNull().default('3'),
     departOrder: integer('depart_order').notNull().default(0),
+    /** 负责人 (JeecgBoot directorUserIds): the users who lead the department; the workflow's dept_leader assignee. */
+    directorUserIds: uuid('director_user_ids').array().notNull().default(sql`'{}'::uuid[]`),
     delFlag: smallint('del_flag').notNull().default(0),
     createTime: createTime(),
     updateTime: updateTime(),

@@ -222,7 +222,12 @@ export function createPlanService({
       const state = next[event.outcome] ?? (plan.state as PlanState);
       await tx
         .update(purchasePlan)
-        .set({ state, approvalStatus: event.approvalStatus, updateTime: new Date(), updateBy: actorName(event.actor) })
+        .set({
+          state,
+          approvalStatus: String(event.approvalStatus),
+          updateTime: new Date(),
+          updateBy: actorName(event.actor),
+        })
         .where(eq(purchasePlan.id, plan.id));
     },
   });
@@ -340,7 +345,7 @@ export function createPlanService({
         // An auto-approved process (no user task) has already called the handler: keep what it wrote.
         const [now] = await tx.select().from(purchasePlan).where(eq(purchasePlan.id, plan.id));
         if (now && (now.state === 'draft' || now.state === 'rejected')) {
-          await setState(tx, plan.id, 'approving', started.approvalStatus, started.instanceId);
+          await setState(tx, plan.id, 'approving', String(started.approvalStatus), started.instanceId);
         } else if (now) {
           await tx.update(purchasePlan).set({ instanceId: started.instanceId }).where(eq(purchasePlan.id, plan.id));
         }

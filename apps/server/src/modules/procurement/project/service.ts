@@ -310,19 +310,19 @@ export function createProjectService({
           ...base,
           action: 'endAuditApproved',
           reason: event.comment ?? null,
-          patch: { approvalStatus: event.approvalStatus, publicityEndTime: end },
+          patch: { approvalStatus: String(event.approvalStatus), publicityEndTime: end },
         });
       } else if (event.outcome === 'rejected' || event.outcome === 'withdrawn' || event.outcome === 'terminated') {
         await stages.move(txDb, {
           ...base,
           action: 'endAuditRejected',
           reason: event.comment ?? null,
-          patch: { approvalStatus: event.approvalStatus },
+          patch: { approvalStatus: String(event.approvalStatus) },
         });
       } else {
         await tx
           .update(purchasePackage)
-          .set({ approvalStatus: event.approvalStatus })
+          .set({ approvalStatus: String(event.approvalStatus) })
           .where(eq(purchasePackage.id, event.businessKey));
       }
     },
@@ -340,7 +340,7 @@ export function createProjectService({
       if (event.outcome === 'approved' && pkg.pendingMethod) {
         await tx
           .update(purchasePackage)
-          .set({ status: 'rebid', approvalStatus: event.approvalStatus, updateTime: new Date() })
+          .set({ status: 'rebid', approvalStatus: String(event.approvalStatus), updateTime: new Date() })
           .where(eq(purchasePackage.id, pkg.id));
         await cloneAsNewRound(
           tx,
@@ -352,7 +352,12 @@ export function createProjectService({
       } else if (event.outcome !== 'progress') {
         await tx
           .update(purchasePackage)
-          .set({ status: 'active', pendingMethod: null, approvalStatus: event.approvalStatus, updateTime: new Date() })
+          .set({
+            status: 'active',
+            pendingMethod: null,
+            approvalStatus: String(event.approvalStatus),
+            updateTime: new Date(),
+          })
           .where(eq(purchasePackage.id, pkg.id));
       }
     },
@@ -636,7 +641,7 @@ export function createProjectService({
                   .where(and(eq(purchasePackage.id, pkg.id), eq(purchasePackage.purchaseStage, 10)));
                 await tx
                   .update(purchasePackage)
-                  .set({ approvalStatus: started.approvalStatus })
+                  .set({ approvalStatus: String(started.approvalStatus) })
                   .where(and(eq(purchasePackage.id, pkg.id), eq(purchasePackage.approvalStatus, '1')));
               },
             }),
