@@ -254,6 +254,18 @@ describe('notices', () => {
   });
 });
 
+describe('demo seed', () => {
+  it("publishes the demo packages' notices; supplier03 may still sign up for a stage-2 package", async () => {
+    const mine = async (who: string) =>
+      (await okCall(who, 'GET', `${API.supplierNotices}?pageNo=1&pageSize=100&noticeType=purchase&title=螺纹钢Φ25`))
+        .records as { signedUp: boolean; purchaseStage: number }[];
+    expect(await mine('supplier01')).toEqual([expect.objectContaining({ signedUp: true, purchaseStage: 2 })]);
+    expect(await mine('supplier03')).toEqual([expect.objectContaining({ signedUp: false, purchaseStage: 2 })]);
+    const failed = await okCall('supplier01', 'GET', `${API.supplierNotices}?pageNo=1&pageSize=100&noticeType=failed`);
+    expect(failed.records.map((r: { title: string }) => r.title).join()).toContain('经纬仪');
+  });
+});
+
 describe('sign-up', () => {
   it('signs up once per supplier; refuses before the notice, after the window, and a supplier not allowed to bid', async () => {
     const draftOnly = await makePackage();
