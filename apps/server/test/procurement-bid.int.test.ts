@@ -301,6 +301,27 @@ describe('sign-up', () => {
     );
     expect((await call('supplier02', 'POST', API.supplierSignUp, { packageId })).body.message).toBe(M.signUpEnded);
 
+    // Two sign-ups of one supplier at once (a second user of the company): exactly one row, the other refused.
+    const colleague = await t.createUser({ roles: ['supplier'] });
+    await t.db.insert(supplierUser).values({ tenantId: 1, userId: colleague.id, supplierId: SUP3 });
+    tokens.colleague = await t.login(colleague.username);
+    const other = await makePackage();
+    const n = await okCall('buyer01', 'POST', API.noticeAdd, {
+      packageId: other,
+      noticeType: 'purchase',
+      title: 't',
+      content: 'c',
+    });
+    await okCall('buyer01', 'POST', API.noticePublish, { id: n.id });
+    const race = await Promise.all([
+      call('supplier03', 'POST', API.supplierSignUp, { packageId: other }),
+      call('colleague', 'POST', API.supplierSignUp, { packageId: other }),
+    ]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(race.find((r) => r.status === 400)?.body.message).toBe(M.signUpDuplicate);
+    const rows = await t.db.execute(sql`SELECT 1 FROM purchase_sign_up WHERE package_id = ${other}`);
+    expect(rows.rows).toHaveLength(1);
+
     const mine = await okCall('supplier01', 'GET', `${API.supplierSignUps}?pageNo=1&pageSize=100`);
     expect(mine.records.every((r: { supplierId: string }) => r.supplierId === SUP1)).toBe(true);
     expect(mine.records.map((r: { packageId: string }) => r.packageId)).toContain(packageId);
