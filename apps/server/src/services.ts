@@ -50,6 +50,10 @@ import { createTenantService, type TenantService } from './modules/platform/tena
 import { createUserAdminService, type UserAdminService } from './modules/platform/user/admin.ts';
 import { createUserService, type UserService } from './modules/platform/user/service.ts';
 import { createWorkflowService, type WorkflowService } from './modules/platform/workflow/service.ts';
+import { escapeHtml } from './modules/procurement/bid/letters.ts';
+import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
+import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
+import { createNoticeService, type NoticeService } from './modules/procurement/notice/service.ts';
 import { createPlanService, type PlanService } from './modules/procurement/plan/service.ts';
 import { procurementJobs } from './modules/procurement/project/jobs.ts';
 import { createProjectService, type ProjectService } from './modules/procurement/project/service.ts';
@@ -69,6 +73,10 @@ export interface Services {
   purchaseProjects: ProjectService;
   /** The package stage machine: the only place a stage changes; the review seam and the bid module's hooks. */
   packageStages: PackageStages;
+  /** Procurement notices (采购公告, 变更公告, 结果公示, 流标公告, 终止公告). */
+  notices: NoticeService;
+  /** Sign-ups and sealed bids; its hooks are plugged into packageStages (opening, award). */
+  bids: BidService;
   qa: QaService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
@@ -134,6 +142,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const importErrors = createImportErrorStore({ db });
   const importExcel = createExcelImporter({ db, importErrors, log });
   const packageStages = createPackageStages();
+  const bidding: { projects?: ProjectService } = {};
+  const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
   const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
@@ -145,7 +155,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
-  return {
+  const services: Services = {
     workflow,
     demoRequests: createDemoRequestService({ db, workflow }),
     captcha,
@@ -169,6 +179,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     purchasePlans,
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     packageStages,
+    notices,
+    bids,
     qa: createQaService({ db, dicts, importExcel }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
@@ -200,6 +212,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     throttle: { redisUrl: config.redisUrl, exempt: config.throttleExempt },
   };
+  bidding.projects = services.purchaseProjects;
+  return services;
 }
 
 /** The configured file storage: the local disk under DATA_DIR, or an S3-compatible bucket (FILE_STORAGE=s3). */
@@ -221,4 +235,49 @@ function lazyS3Storage(settings: S3Settings): FileStorage {
     get: async (key) => (await load()).get(key),
     remove: async (key) => (await load()).remove(key),
   };
+}
+
+/**
+ * The bid side of procurement (notices, sign-ups, sealed bids): publishing a 采购公告 is the project module's
+ * `publish` action; the stage service calls back at the opening (unseal), the award (letters) and a termination (终止公告).
+ */
+function createBidding(db: Db, config: AppConfig, stages: PackageStages, projects: () => ProjectService | undefined) {
+  const seal = createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir));
+  const bids = createBidService({ db, seal });
+  const notices = createNoticeService({
+    db,
+    // The project module's publish (selection preparation complete, then 1→2 through the stage service).
+    publishPackage: async (actor, packageId) => {
+      const service = projects();
+      if (!service) throw new Error('project service not wired');
+      await service.act(
+        { tenantId: actor.tenantId, userId: actor.userId, username: actor.username, orgCode: null, scope: actor.scope },
+        packageId,
+        'publish',
+        '发布采购公告',
+      );
+    },
+  });
+  stages.setHooks({
+    countValidBidders: (tx, tenantId, packageId) => bids.countValidBidders(tx, tenantId, packageId),
+    onOpened: async (tx, pkg) => {
+      await bids.unsealBids(tx, pkg.tenantId, pkg.id);
+    },
+    onAward: async (tx, pkg) => {
+      await bids.onAward(tx, pkg.tenantId, pkg.id);
+    },
+    onTerminated: async (tx, pkg, reason) => {
+      await notices.publishNew(
+        tx,
+        { tenantId: pkg.tenantId, userId: '', username: 'system' },
+        {
+          packageId: pkg.id,
+          noticeType: 'terminate',
+          title: `${pkg.purchaseName}（${pkg.packageName}）终止公告`,
+          content: `<p>${escapeHtml(pkg.purchaseName)}（${escapeHtml(pkg.packageName)}）终止采购。${reason ? `原因：${escapeHtml(reason)}` : ''}</p>`,
+        },
+      );
+    },
+  });
+  return { bids, notices };
 }

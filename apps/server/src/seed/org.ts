@@ -68,6 +68,8 @@ const READ_ONLY_PURCHASE = [
 /** Staff never act as a bidder. */
 const SUPPLIER_ONLY = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.bid];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
+/** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
+const NOTICE_STAFF_BUTTONS = [PERMISSIONS.purchaseNotice.list, PERMISSIONS.purchaseNotice.edit];
 /** 流程实例 and 流程设计 are the administrators': everyone else has 我的待办, 我的已办 and 我发起的. */
 const WORKFLOW_ADMIN_ONLY = [
   PERMISSIONS.workflow.instanceList,
@@ -134,7 +136,7 @@ export const ROLES: RoleSeed[] = [
         '/qa/questionsAndAnswers',
         '/isps/userAnnouncement',
       ],
-      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchaseNotice.edit],
+      excludeButtons: [PERMISSIONS.qa.edit, ...NOTICE_STAFF_BUTTONS],
     },
   },
   {
@@ -310,6 +312,30 @@ export const USERS: UserSeed[] = [
     realname: '孙志强',
     phone: '13800000006',
     email: 'supplier01@aps.example',
+    sex: 1,
+    userType: '3',
+    userEnd: '3',
+    post: '供应商联系人',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'supplier' }],
+  },
+  {
+    username: 'supplier02',
+    realname: '吴海燕',
+    phone: '13800000021',
+    email: 'supplier02@aps.example',
+    sex: 2,
+    userType: '3',
+    userEnd: '3',
+    post: '供应商联系人',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'supplier' }],
+  },
+  {
+    username: 'supplier03',
+    realname: '郑国华',
+    phone: '13800000022',
+    email: 'supplier03@aps.example',
     sex: 1,
     userType: '3',
     userEnd: '3',
