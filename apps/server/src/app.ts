@@ -46,6 +46,10 @@ import { tenantRoutes } from './modules/platform/tenant/routes.ts';
 import { testingRoutes } from './modules/platform/testing/routes.ts';
 import { userRoutes } from './modules/platform/user/routes.ts';
 import { workflowRoutes } from './modules/platform/workflow/routes.ts';
+import { bidRoutes } from './modules/procurement/bid/routes.ts';
+import { noticeRoutes } from './modules/procurement/notice/routes.ts';
+import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
+import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -65,6 +69,10 @@ const API_MODULES = [
   dictRoutes,
   announcementRoutes,
   purchaseRoutes,
+  purchasePlanRoutes,
+  purchaseProjectRoutes,
+  noticeRoutes,
+  bidRoutes,
   qaRoutes,
   superQueryRoutes,
   excelRoutes,

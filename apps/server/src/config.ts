@@ -21,6 +21,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD 至少 8 位').optional(),
   TOKEN_SECRET: z.string().min(32, 'TOKEN_SECRET 至少 32 个字符').optional(),
+  /** AES-256-GCM key of sealed bid quotations (32 bytes, base64 or hex); unset: generated once under DATA_DIR. */
+  BID_SEAL_KEY: z.string().optional(),
   TOKEN_IDLE_MINUTES: z.coerce.number().int().min(1).default(120),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['0', '1']).optional(),
@@ -63,6 +65,8 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   adminPassword: string;
   tokenSecret: string | undefined;
+  /** BID_SEAL_KEY: the key sealed quotations are encrypted with; unset, DATA_DIR/.bid-seal-key. */
+  bidSealKey: string | undefined;
   tokenIdleMs: number;
   logLevel: string;
   seedDemo: boolean;
@@ -116,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     env: e.NODE_ENV,
     adminPassword: e.ADMIN_PASSWORD ?? DEV_ADMIN_PASSWORD,
     tokenSecret: e.TOKEN_SECRET,
+    bidSealKey: e.BID_SEAL_KEY,
     tokenIdleMs: e.TOKEN_IDLE_MINUTES * 60_000,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',

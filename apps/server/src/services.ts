@@ -38,7 +38,7 @@ import { createPermissionAdminService, type PermissionAdminService } from './mod
 import { createPermissionService, type PermissionService } from './modules/platform/permission/service.ts';
 import { createPositionService, type PositionService } from './modules/platform/position/service.ts';
 import { createQaService, type QaService } from './modules/platform/qa/service.ts';
-import { createHandlerRegistry } from './modules/platform/quartz/handlers/index.ts';
+import { createHandlerRegistry, JOB_HANDLERS } from './modules/platform/quartz/handlers/index.ts';
 import { createQuartzScheduler, type QuartzScheduler } from './modules/platform/quartz/scheduler.ts';
 import { createQuartzService, type QuartzService } from './modules/platform/quartz/service.ts';
 import { createReportService, type ReportService } from './modules/platform/report/service.ts';
@@ -50,6 +50,14 @@ import { createTenantService, type TenantService } from './modules/platform/tena
 import { createUserAdminService, type UserAdminService } from './modules/platform/user/admin.ts';
 import { createUserService, type UserService } from './modules/platform/user/service.ts';
 import { createWorkflowService, type WorkflowService } from './modules/platform/workflow/service.ts';
+import { escapeHtml } from './modules/procurement/bid/letters.ts';
+import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
+import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
+import { createNoticeService, type NoticeService } from './modules/procurement/notice/service.ts';
+import { createPlanService, type PlanService } from './modules/procurement/plan/service.ts';
+import { procurementJobs } from './modules/procurement/project/jobs.ts';
+import { createProjectService, type ProjectService } from './modules/procurement/project/service.ts';
+import { createPackageStages, type PackageStages } from './modules/procurement/project/stage.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 
 /** Every service of the server, wired once here (the composition root). */
@@ -61,6 +69,14 @@ export interface Services {
   dicts: DictService;
   permissions: PermissionService;
   purchases: PurchaseService;
+  purchasePlans: PlanService;
+  purchaseProjects: ProjectService;
+  /** The package stage machine: the only place a stage changes; the review seam and the bid module's hooks. */
+  packageStages: PackageStages;
+  /** Procurement notices (采购公告, 变更公告, 结果公示, 流标公告, 终止公告). */
+  notices: NoticeService;
+  /** Sign-ups and sealed bids; its hooks are plugged into packageStages (opening, award). */
+  bids: BidService;
   qa: QaService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
@@ -125,7 +141,13 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const permissions = createPermissionService({ db, bus: invalidation });
   const importErrors = createImportErrorStore({ db });
   const importExcel = createExcelImporter({ db, importErrors, log });
-  const jobHandlers = createHandlerRegistry();
+  const packageStages = createPackageStages();
+  const bidding: { projects?: ProjectService } = {};
+  const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
+  const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
+  const rules = createRuleService({ db });
+  const workflow = createWorkflowService({ db });
+  const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
   const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
   const humanProof = createHumanProof({ db });
   const captcha = createCaptcha({
@@ -133,8 +155,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
-  const workflow = createWorkflowService({ db });
-  return {
+  const services: Services = {
     workflow,
     demoRequests: createDemoRequestService({ db, workflow }),
     captcha,
@@ -155,6 +176,11 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     dicts,
     permissions,
     purchases: createPurchaseService({ db }),
+    purchasePlans,
+    purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
+    packageStages,
+    notices,
+    bids,
     qa: createQaService({ db, dicts, importExcel }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
@@ -173,7 +199,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     tenants: createTenantService({ db }),
     positions: createPositionService({ db }),
     gateway: createGatewayService({ db }),
-    rules: createRuleService({ db }),
+    rules,
     duplicates: createDuplicateService({ db }),
     quartz: createQuartzService({ db, scheduler, handlers: jobHandlers }),
     files: createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes }),
@@ -186,6 +212,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     throttle: { redisUrl: config.redisUrl, exempt: config.throttleExempt },
   };
+  bidding.projects = services.purchaseProjects;
+  return services;
 }
 
 /** The configured file storage: the local disk under DATA_DIR, or an S3-compatible bucket (FILE_STORAGE=s3). */
@@ -207,4 +235,49 @@ function lazyS3Storage(settings: S3Settings): FileStorage {
     get: async (key) => (await load()).get(key),
     remove: async (key) => (await load()).remove(key),
   };
+}
+
+/**
+ * The bid side of procurement (notices, sign-ups, sealed bids): publishing a 采购公告 is the project module's
+ * `publish` action; the stage service calls back at the opening (unseal), the award (letters) and a termination (终止公告).
+ */
+function createBidding(db: Db, config: AppConfig, stages: PackageStages, projects: () => ProjectService | undefined) {
+  const seal = createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir));
+  const bids = createBidService({ db, seal });
+  const notices = createNoticeService({
+    db,
+    // The project module's publish (selection preparation complete, then 1→2 through the stage service).
+    publishPackage: async (actor, packageId) => {
+      const service = projects();
+      if (!service) throw new Error('project service not wired');
+      await service.act(
+        { tenantId: actor.tenantId, userId: actor.userId, username: actor.username, orgCode: null, scope: actor.scope },
+        packageId,
+        'publish',
+        '发布采购公告',
+      );
+    },
+  });
+  stages.setHooks({
+    countValidBidders: (tx, tenantId, packageId) => bids.countValidBidders(tx, tenantId, packageId),
+    onOpened: async (tx, pkg) => {
+      await bids.unsealBids(tx, pkg.tenantId, pkg.id);
+    },
+    onAward: async (tx, pkg) => {
+      await bids.onAward(tx, pkg.tenantId, pkg.id);
+    },
+    onTerminated: async (tx, pkg, reason) => {
+      await notices.publishNew(
+        tx,
+        { tenantId: pkg.tenantId, userId: '', username: 'system' },
+        {
+          packageId: pkg.id,
+          noticeType: 'terminate',
+          title: `${pkg.purchaseName}（${pkg.packageName}）终止公告`,
+          content: `<p>${escapeHtml(pkg.purchaseName)}（${escapeHtml(pkg.packageName)}）终止采购。${reason ? `原因：${escapeHtml(reason)}` : ''}</p>`,
+        },
+      );
+    },
+  });
+  return { bids, notices };
 }

@@ -24,7 +24,12 @@ describe('scheduled jobs (/sys/quartzJob/*)', () => {
     expect(list.records[0]).toMatchObject({ cronExpression: '0 30 1 * * ?', status: 0, jobTitle: '采购记录每日统计' });
     expect(list.records[0].nextFireTime).toMatch(/^\d{4}-\d{2}-\d{2} 01:30:00$/);
     const handlers = (await call(admin, 'GET', '/sys/quartzJob/handlers')).json().result;
-    expect(handlers.map((h: { name: string }) => h.name)).toEqual(['closeExpiredAnnouncements', 'purchaseStatsRollup']);
+    expect(handlers.map((h: { name: string }) => h.name)).toEqual([
+      'closeExpiredAnnouncements',
+      'purchaseStatsRollup',
+      'purchaseStageTimer',
+      'purchasePublicityEnd',
+    ]);
     const preview = (
       await call(admin, 'GET', '/sys/quartzJob/cronPreview?cronExpression=0%200%2012%20%3F%20*%207&count=3')
     ).json();

@@ -57,6 +57,13 @@ export const POSITION_SEED: [code: string, name: string, rank: string][] = [
 
 export const FILL_RULE_SEED = [
   {
+    ruleCode: 'purchase_plan_code',
+    ruleName: '采购计划编号',
+    pattern: `CG-\${yyyyMMdd}-\${seq:4}`,
+    resetPeriod: 'daily',
+    description: '采购计划的计划编号，每天从0001重新编号',
+  },
+  {
     ruleCode: 'purchase_code',
     ruleName: '采购编号',
     pattern: `CG-\${yyyyMMdd}-\${seq:4}`,
@@ -130,6 +137,18 @@ export const QUARTZ_SEED = [
     cronExpression: '0 30 1 * * ?',
     parameter: '2',
     description: '每天01:30统计最近两天的采购记录（按租户、日期、阶段）',
+  },
+  {
+    jobClassName: 'purchaseStageTimer',
+    cronExpression: '0 * * * * ?',
+    parameter: '100',
+    description: '每分钟推进到时的标包：报名截止→响应中，投标截止→待开标，开标时间→开标（人数不足流标）',
+  },
+  {
+    jobClassName: 'purchasePublicityEnd',
+    cronExpression: '0 * * * * ?',
+    parameter: '100',
+    description: '每分钟结束期满的结果公示并定标',
   },
 ];
 

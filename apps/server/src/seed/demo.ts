@@ -25,9 +25,11 @@ import { dictSeeds } from './dicts.ts';
 import { seedId } from './ids.ts';
 import { MENU_TREE, type MenuSeed } from './menus.ts';
 import { DEMO_PASSWORD, DEPARTS, ROLES, type RoleSeed, TENANTS, USERS } from './org.ts';
+import { DEMO_PACKAGES, DEMO_PLANS, seedProcurement } from './procurement.ts';
 import { demoPurchases } from './purchases.ts';
 import { demoQaEntries } from './qa.ts';
 import { reportSeedContent, seedReports } from './reports.ts';
+import { SUPPLIERS, seedBidding, seedSuppliers } from './suppliers.ts';
 import { seedDirectors, seedWorkflows, workflowSeedContent } from './workflows.ts';
 
 /** Bump when the seed's meaning changes in a way the content hash would not show. */
@@ -129,7 +131,10 @@ function seedHash(): string {
     qa: demoQaEntries(),
     systemConfig: systemConfigSeed(),
     reports: reportSeedContent(),
+    SUPPLIERS,
+    bidding: 'notices and sign-ups of the demo packages v1',
     workflows: workflowSeedContent(),
+    procurement: { DEMO_PLANS, DEMO_PACKAGES },
   });
   return crypto.createHash('sha256').update(content).digest('hex');
 }
@@ -166,7 +171,17 @@ export async function seedDemo(
     await seedDirectors(tx);
     await seedWorkflows(tx);
     if (demo) {
+      await seedSuppliers(tx, new Set(USERS.map((u) => u.username)));
       await seedPurchases(tx);
+      await seedProcurement(tx);
+      await seedBidding(
+        tx,
+        DEMO_PACKAGES.map((d) => ({
+          key: `${d.plan}:${d.no}`,
+          stage: d.stage,
+          ...(d.election ? { election: d.election } : {}),
+        })),
+      );
       await seedLoginHistory(tx);
       await tx.insert(sysAnnouncement).values(demoAnnouncements()).onConflictDoNothing();
       await seedAnnouncementDelivery(tx);

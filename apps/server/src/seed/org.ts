@@ -53,8 +53,23 @@ const READ_ONLY_PURCHASE = [
   'purchase:plan:add',
   'purchase:plan:edit',
   'purchase:plan:delete',
+  PERMISSIONS.purchasePlan.submit,
+  PERMISSIONS.purchaseProject.edit,
+  PERMISSIONS.purchasePackage.edit,
+  PERMISSIONS.purchasePackage.action,
+  PERMISSIONS.purchaseSelection.edit,
+  PERMISSIONS.purchaseReview.edit,
+  PERMISSIONS.purchaseEndAudit.edit,
+  PERMISSIONS.purchaseResult.edit,
+  PERMISSIONS.purchaseNotice.edit,
+  PERMISSIONS.supplierBid.signUp,
+  PERMISSIONS.supplierBid.bid,
 ];
+/** Staff never act as a bidder. */
+const SUPPLIER_ONLY = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.bid];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
+/** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
+const NOTICE_STAFF_BUTTONS = [PERMISSIONS.purchaseNotice.list, PERMISSIONS.purchaseNotice.edit];
 /** 流程实例 and 流程设计 are the administrators': everyone else has 我的待办, 我的已办 and 我发起的. */
 const WORKFLOW_ADMIN_ONLY = [
   PERMISSIONS.workflow.instanceList,
@@ -89,7 +104,7 @@ export const ROLES: RoleSeed[] = [
     grant: {
       // 申请示例 is the workflow's demo business: buyers start requests through it (issue 13).
       paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers', '/demo/request'],
-      excludeButtons: [PERMISSIONS.qa.edit, ...WORKFLOW_ADMIN_ONLY],
+      excludeButtons: [PERMISSIONS.qa.edit, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY],
     },
   },
   {
@@ -100,7 +115,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '3',
     grant: {
       paths: [...COMMON, '/purchase', '/qa/questionsAndAnswers'],
-      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...WORKFLOW_ADMIN_ONLY],
+      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY],
     },
   },
   {
@@ -127,7 +142,7 @@ export const ROLES: RoleSeed[] = [
         '/qa/questionsAndAnswers',
         '/isps/userAnnouncement',
       ],
-      excludeButtons: [PERMISSIONS.qa.edit],
+      excludeButtons: [PERMISSIONS.qa.edit, ...NOTICE_STAFF_BUTTONS],
     },
   },
   {
@@ -303,6 +318,30 @@ export const USERS: UserSeed[] = [
     realname: '孙志强',
     phone: '13800000006',
     email: 'supplier01@aps.example',
+    sex: 1,
+    userType: '3',
+    userEnd: '3',
+    post: '供应商联系人',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'supplier' }],
+  },
+  {
+    username: 'supplier02',
+    realname: '吴海燕',
+    phone: '13800000021',
+    email: 'supplier02@aps.example',
+    sex: 2,
+    userType: '3',
+    userEnd: '3',
+    post: '供应商联系人',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'supplier' }],
+  },
+  {
+    username: 'supplier03',
+    realname: '郑国华',
+    phone: '13800000022',
+    email: 'supplier03@aps.example',
     sex: 1,
     userType: '3',
     userEnd: '3',

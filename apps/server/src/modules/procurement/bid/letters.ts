@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { sysAnnouncement, sysAnnouncementSend } from '../../platform/announcement/tables.ts';
+
+export interface BellMessage {
+  tenantId: number;
+  userIds: string[];
+  title: string;
+  /** Sanitised-safe HTML built by the caller from escaped values only. */
+  html: string;
+  abstract: string;
+  busType: string;
+  busId: string;
+}
+
+/**
+ * Puts a system message (msgCategory '2') in the bell of the given users: a published announcement addressed to
+ * them (msgType USER) with an unread send row each, as a release by the announcement module does.
+ */
+export async function sendBellMessage(db: DbOrTx, m: BellMessage): Promise<string | null> {
+  if (m.userIds.length === 0) return null;
+  const [row] = await db
+    .insert(sysAnnouncement)
+    .values({
+      tenantId: m.tenantId,
+      title: m.title,
+      msgContent: m.html,
+      msgAbstract: m.abstract,
+      sender: '系统',
+      priority: 'H',
+      msgCategory: '2',
+      msgType: 'USER',
+      userIds: m.userIds,
+      sendStatus: '1',
+      sendTime: sql`now()`,
+      busType: m.busType,
+      busId: m.busId,
+      createBy: 'system',
+    })
+    .returning({ id: sysAnnouncement.id });
+  if (!row) return null;
+  await db
+    .insert(sysAnnouncementSend)
+    .values(m.userIds.map((userId) => ({ anntId: row.id, userId })))
+    .onConflictDoNothing();
+  return row.id;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);

@@ -1,0 +1,562 @@
+import {
+  AWARD_LETTER_KIND,
+  BID_STATUS,
+  type BidDto,
+  type BidStatus,
+  checkQuote,
+  formatDateTime,
+  PROCUREMENT_BID_MESSAGES as M,
+  NOTICE_STATUS,
+  type OpeningDto,
+  type PageResult,
+  type QuoteKind,
+  type SignUpDto,
+  stageName,
+} from '@aps/shared';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { ApiError, badRequest, notFound } from '../../../core/envelope.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { sysFile } from '../../platform/file/tables.ts';
+import type { DataScope } from '../../platform/permission/data-scope.ts';
+import { checkSupplierEligibility, type SupplierRef, supplierOfUser } from '../supplier/eligibility.ts';
+import { supplier, supplierUser } from '../supplier/tables.ts';
+import { escapeHtml, sendBellMessage } from './letters.ts';
+import { loadPackage, type PackageRef } from './package-ref.ts';
+import type { BidSeal } from './seal.ts';
+import {
+  type BidFile,
+  type OpeningEntry,
+  purchaseAwardLetter,
+  purchaseBid,
+  purchaseOpening,
+  purchaseSignUp,
+} from './tables.ts';
+
+export interface BidActor {
+  tenantId: number;
+  userId: string;
+  username: string;
+}
+
+export interface BidInput {
+  packageId: string;
+  price?: string | undefined;
+  rate?: string | undefined;
+  fileIds?: string[] | undefined;
+}
+
+export interface PageQuery {
+  pageNo: number;
+  pageSize: number;
+}
+
+/** What the stage service calls at the opening and at the award (inside its own transaction: pass its db). */
+export interface BidHooks {
+  /** Submitted (not withdrawn) bids of the package. */
+  countValidBidders(db: DbOrTx, tenantId: number, packageId: string): Promise<number>;
+  /** Opens every submitted bid (price, rate, evaluated price, opened time) and writes the opening record. */
+  unsealBids(db: DbOrTx, tenantId: number, packageId: string, actor?: string): Promise<OpeningDto>;
+  /** 中标通知书 to the first ranked candidate's users, 未中标通知书 to every other bidder's, in their bell. */
+  onAward(db: DbOrTx, tenantId: number, packageId: string): Promise<{ winner: string | null; letters: number }>;
+}
+
+export interface BidService extends BidHooks {
+  signUp(actor: BidActor, packageId: string): Promise<SignUpDto>;
+  mySignUps(actor: BidActor, q: PageQuery): Promise<PageResult<SignUpDto>>;
+  submit(actor: BidActor, input: BidInput): Promise<BidDto>;
+  withdraw(actor: BidActor, packageId: string): Promise<void>;
+  myBids(actor: BidActor, q: PageQuery): Promise<PageResult<BidDto>>;
+  /** The supplier's own bid of a package with its quotation (theirs to read), or null. */
+  myBid(actor: BidActor, packageId: string): Promise<BidDto | null>;
+  /** Staff: the package's sign-ups (data scope). */
+  signUps(tenantId: number, scope: DataScope, packageId: string): Promise<SignUpDto[]>;
+  /** Staff: the package's bids; amounts are null until the opening (sealed). */
+  bids(tenantId: number, scope: DataScope, packageId: string): Promise<BidDto[]>;
+  /** Staff: the opening record, or null before the opening. */
+  opening(tenantId: number, scope: DataScope, packageId: string): Promise<OpeningDto | null>;
+}
+
+/** Stages in which suppliers may sign up (公告中) and bid (公告中, 响应中), before the deadlines. */
+const SIGN_UP_STAGES = [2];
+const BID_STAGES = [2, 3];
+const ACTIVE = 'active';
+
+interface SealedQuote {
+  kind: QuoteKind;
+  price: string | null;
+  rate: string | null;
+  evaluatedPrice: string | null;
+}
+
+type BidRow = typeof purchaseBid.$inferSelect & { supplierName: string };
+
+function toBidDto(row: BidRow, quote: SealedQuote | null, extra: Partial<BidDto> = {}): BidDto {
+  return {
+    id: row.id,
+    packageId: row.packageId,
+    supplierId: row.supplierId,
+    supplierName: row.supplierName,
+    status: row.status as BidStatus,
+    quoteKind: row.quoteKind as QuoteKind,
+    price: quote?.price ?? null,
+    rate: quote?.rate ?? null,
+    evaluatedPrice: quote?.evaluatedPrice ?? null,
+    sealed: row.openedTime === null,
+    files: row.files,
+    revision: row.revision,
+    submitTime: formatDateTime(row.submitTime) ?? '',
+    updateTime: formatDateTime(row.updateTime),
+    withdrawTime: formatDateTime(row.withdrawTime),
+    openedTime: formatDateTime(row.openedTime),
+    ...extra,
+  };
+}
+
+/** The quotation written at the opening (null columns before it): what staff may read. */
+const openedQuote = (row: BidRow): SealedQuote | null =>
+  row.openedTime
+    ? { kind: row.quoteKind as QuoteKind, price: row.price, rate: row.rate, evaluatedPrice: row.evaluatedPrice }
+    : null;
+
+const page = <T>(records: T[], total: number, q: PageQuery): PageResult<T> => ({
+  records,
+  total,
+  size: q.pageSize,
+  current: q.pageNo,
+  pages: Math.ceil(total / q.pageSize),
+});
+
+export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidService {
+  const binding = (tenantId: number, packageId: string, supplierId: string) => ({ tenantId, packageId, supplierId });
+
+  /** The supplier's own quotation, opened for them from the seal (they wrote it; staff never get this). */
+  const ownQuote = (row: typeof purchaseBid.$inferSelect): SealedQuote =>
+    JSON.parse(seal.open(row.sealedQuote, binding(row.tenantId, row.packageId, row.supplierId))) as SealedQuote;
+
+  async function mySupplier(actor: BidActor): Promise<SupplierRef> {
+    const s = await supplierOfUser(db, actor.tenantId, actor.userId);
+    if (!s) throw new ApiError(403, '当前账号未关联供应商，不能报名或投标');
+    return s;
+  }
+
+  async function assertEligible(tenantId: number, supplierId: string) {
+    const refusal = await checkSupplierEligibility(db, tenantId, supplierId);
+    if (refusal) throw badRequest(refusal);
+  }
+
+  function assertOpenPackage(pkg: PackageRef) {
+    if (pkg.status !== ACTIVE) throw badRequest(M.packageClosed);
+  }
+
+  /** The bid window, by the server's clock: the stage, and strictly before the bid deadline. */
+  function assertBidWindow(pkg: PackageRef, now: Date) {
+    assertOpenPackage(pkg);
+    if (!BID_STAGES.includes(pkg.purchaseStage)) throw badRequest(M.bidStage(stageName(pkg.purchaseStage)));
+    if (!pkg.bidDeadline || now.getTime() >= pkg.bidDeadline.getTime()) throw badRequest(M.bidDeadlinePassed);
+  }
+
+  async function publishedPurchaseNotice(tenantId: number, packageId: string) {
+    const r = await db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM purchase_notice
+      WHERE tenant_id = ${tenantId} AND package_id = ${packageId} AND notice_type = 'purchase'
+        AND status = ${NOTICE_STATUS.published} AND del_flag = 0`);
+    return (r.rows[0]?.n ?? 0) > 0;
+  }
+
+  /** Response files: the caller's own uploads in this tenant, PDF only (by content, as the upload detected it). */
+  async function resolveFiles(actor: BidActor, refs: string[]): Promise<BidFile[]> {
+    const unique = [...new Set(refs.map((r) => r.trim().replace(/^\/+/, '')).filter(Boolean))];
+    if (unique.length === 0) throw badRequest(M.filesRequired);
+    const ids = unique.filter((r) => /^[0-9a-f-]{36}$/i.test(r));
+    const rows = await db
+      .select()
+      .from(sysFile)
+      .where(
+        and(
+          eq(sysFile.tenantId, actor.tenantId),
+          eq(sysFile.createBy, actor.userId),
+          ids.length
+            ? or(inArray(sysFile.id, ids), inArray(sysFile.storageKey, unique))
+            : inArray(sysFile.storageKey, unique),
+        ),
+      );
+    return unique.map((ref) => {
+      const row = rows.find((r) => r.id === ref || r.storageKey === ref);
+      if (!row) throw badRequest(M.fileNotOwn);
+      if (row.mime !== 'application/pdf') throw badRequest(M.fileNotPdf(row.fileName));
+      return { fileId: row.id, filePath: row.storageKey, fileName: row.fileName, fileSize: row.size };
+    });
+  }
+
+  async function bidRows(where: ReturnType<typeof and>) {
+    return db
+      .select({ bid: purchaseBid, supplierName: supplier.name })
+      .from(purchaseBid)
+      .innerJoin(supplier, eq(supplier.id, purchaseBid.supplierId))
+      .where(where)
+      .orderBy(purchaseBid.submitTime, purchaseBid.id)
+      .then((rows) => rows.map((r) => ({ ...r.bid, supplierName: r.supplierName })));
+  }
+
+  const hooks: BidHooks = {
+    async countValidBidders(tx, tenantId, packageId) {
+      const r = await tx.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM purchase_bid
+        WHERE tenant_id = ${tenantId} AND package_id = ${packageId} AND status = ${BID_STATUS.submitted}`);
+      return r.rows[0]?.n ?? 0;
+    },
+
+    async unsealBids(tx, tenantId, packageId, actor = 'system') {
+      const pkg = await loadPackage(tx, tenantId, packageId);
+      const [existing] = await tx
+        .select()
+        .from(purchaseOpening)
+        .where(and(eq(purchaseOpening.tenantId, tenantId), eq(purchaseOpening.packageId, packageId)));
+      if (existing) return toOpeningDto(existing);
+      const rows = await tx
+        .select({ bid: purchaseBid, supplierName: supplier.name })
+        .from(purchaseBid)
+        .innerJoin(supplier, eq(supplier.id, purchaseBid.supplierId))
+        .where(
+          and(
+            eq(purchaseBid.tenantId, tenantId),
+            eq(purchaseBid.packageId, packageId),
+            eq(purchaseBid.status, BID_STATUS.submitted),
+          ),
+        )
+        .orderBy(purchaseBid.submitTime, purchaseBid.id);
+      const openedTime = new Date();
+      const entries: OpeningEntry[] = [];
+      for (const { bid, supplierName } of rows) {
+        const quote = JSON.parse(
+          seal.open(bid.sealedQuote, binding(tenantId, packageId, bid.supplierId)),
+        ) as SealedQuote;
+        await tx
+          .update(purchaseBid)
+          .set({ price: quote.price, rate: quote.rate, evaluatedPrice: quote.evaluatedPrice, openedTime })
+          .where(eq(purchaseBid.id, bid.id));
+        entries.push({
+          bidId: bid.id,
+          supplierId: bid.supplierId,
+          supplierName,
+          quoteKind: quote.kind,
+          price: quote.price,
+          rate: quote.rate,
+          evaluatedPrice: quote.evaluatedPrice,
+          submitTime: formatDateTime(bid.updateTime ?? bid.submitTime) ?? '',
+          fileCount: bid.files.length,
+        });
+      }
+      const [opening] = await tx
+        .insert(purchaseOpening)
+        .values({
+          tenantId,
+          packageId,
+          openedTime,
+          openedBy: actor,
+          bidderCount: entries.length,
+          minBidders: pkg.minBidders,
+          entries,
+        })
+        .returning();
+      if (!opening) throw new Error('opening record insert failed');
+      return toOpeningDto(opening);
+    },
+
+    async onAward(tx, tenantId, packageId) {
+      const pkg = await loadPackage(tx, tenantId, packageId);
+      const bidders = await tx
+        .select({
+          supplierId: purchaseBid.supplierId,
+          supplierName: supplier.name,
+          evaluatedPrice: purchaseBid.evaluatedPrice,
+        })
+        .from(purchaseBid)
+        .innerJoin(supplier, eq(supplier.id, purchaseBid.supplierId))
+        .where(
+          and(
+            eq(purchaseBid.tenantId, tenantId),
+            eq(purchaseBid.packageId, packageId),
+            eq(purchaseBid.status, BID_STATUS.submitted),
+          ),
+        );
+      const winner = pkg.electionStatus === '1' ? (pkg.rankedCandidates[0] ?? null) : null;
+      if (!winner) return { winner: null, letters: 0 };
+      let letters = 0;
+      const subject = `${pkg.purchaseName}（${pkg.packageName}）`;
+      for (const b of bidders) {
+        const kind = b.supplierId === winner ? AWARD_LETTER_KIND.win : AWARD_LETTER_KIND.lose;
+        const [letter] = await tx
+          .insert(purchaseAwardLetter)
+          .values({ tenantId, packageId, supplierId: b.supplierId, kind })
+          .onConflictDoNothing()
+          .returning({ id: purchaseAwardLetter.id });
+        if (!letter) continue; // sent before (an award is announced once)
+        const users = await tx
+          .select({ userId: supplierUser.userId })
+          .from(supplierUser)
+          .where(and(eq(supplierUser.tenantId, tenantId), eq(supplierUser.supplierId, b.supplierId)));
+        const who = escapeHtml(b.supplierName);
+        const what = escapeHtml(subject);
+        const title = kind === 'win' ? `中标通知书：${subject}` : `未中标通知书：${subject}`;
+        const html =
+          kind === 'win'
+            ? `<p>${who}：</p><p>贵单位在${what}（项目编号 ${escapeHtml(pkg.purchaseCode)}，标包 ${escapeHtml(pkg.packageNo)}）中被确定为中标人，中标价 ${escapeHtml(b.evaluatedPrice ?? '')} 元。请按采购文件约定签订合同。</p>`
+            : `<p>${who}：</p><p>感谢贵单位参与${what}（项目编号 ${escapeHtml(pkg.purchaseCode)}，标包 ${escapeHtml(pkg.packageNo)}）。经评审，贵单位未中标。</p>`;
+        const announcementId = await sendBellMessage(tx, {
+          tenantId,
+          userIds: users.map((u) => u.userId),
+          title,
+          html,
+          abstract: title,
+          busType: kind === 'win' ? 'purchase_award' : 'purchase_not_awarded',
+          busId: packageId,
+        });
+        if (announcementId) {
+          await tx.update(purchaseAwardLetter).set({ announcementId }).where(eq(purchaseAwardLetter.id, letter.id));
+        }
+        letters++;
+      }
+      return { winner, letters };
+    },
+  };
+
+  return {
+    ...hooks,
+
+    async signUp(actor, packageId) {
+      const me = await mySupplier(actor);
+      await assertEligible(actor.tenantId, me.id);
+      return db.transaction(async (tx) => {
+        const pkg = await loadPackage(tx, actor.tenantId, packageId, { lock: 'share' });
+        assertOpenPackage(pkg);
+        if (!SIGN_UP_STAGES.includes(pkg.purchaseStage)) throw badRequest(M.signUpStage(stageName(pkg.purchaseStage)));
+        if (!(await publishedPurchaseNotice(actor.tenantId, packageId))) throw badRequest(M.noPublishedNotice);
+        const now = Date.now();
+        if (pkg.signUpStartTime && now < pkg.signUpStartTime.getTime()) throw badRequest(M.signUpNotStarted);
+        if (pkg.signUpEndTime && now > pkg.signUpEndTime.getTime()) throw badRequest(M.signUpEnded);
+        const [row] = await tx
+          .insert(purchaseSignUp)
+          .values({ tenantId: actor.tenantId, packageId, supplierId: me.id, userId: actor.userId })
+          .onConflictDoNothing()
+          .returning();
+        if (!row) throw badRequest(M.signUpDuplicate);
+        return {
+          id: row.id,
+          packageId,
+          supplierId: me.id,
+          supplierName: me.name,
+          status: row.status,
+          signUpTime: formatDateTime(row.signUpTime) ?? '',
+          packageName: pkg.packageName,
+          purchaseName: pkg.purchaseName,
+          purchaseStage: pkg.purchaseStage,
+          bidDeadline: formatDateTime(pkg.bidDeadline),
+        };
+      });
+    },
+
+    async mySignUps(actor, q) {
+      const me = await mySupplier(actor);
+      const r = await db.execute<{
+        id: string;
+        package_id: string;
+        status: string;
+        sign_up_time: string;
+        package_name: string;
+        purchase_name: string;
+        purchase_stage: number;
+        bid_deadline: string | null;
+        total: number;
+      }>(sql`
+        SELECT s.id, s.package_id, s.status, s.sign_up_time, p.package_name, p.purchase_name, p.purchase_stage,
+               p.bid_deadline, count(*) OVER ()::int AS total
+        FROM purchase_sign_up s JOIN purchase_package p ON p.id = s.package_id
+        WHERE s.tenant_id = ${actor.tenantId} AND s.supplier_id = ${me.id}
+        ORDER BY s.sign_up_time DESC, s.id
+        LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`);
+      const records = r.rows.map((row) => ({
+        id: row.id,
+        packageId: row.package_id,
+        supplierId: me.id,
+        supplierName: me.name,
+        status: row.status,
+        signUpTime: formatDateTime(row.sign_up_time) ?? '',
+        packageName: row.package_name,
+        purchaseName: row.purchase_name,
+        purchaseStage: Number(row.purchase_stage),
+        bidDeadline: formatDateTime(row.bid_deadline),
+      }));
+      return page(records, r.rows[0]?.total ?? 0, q);
+    },
+
+    async submit(actor, input) {
+      const me = await mySupplier(actor);
+      await assertEligible(actor.tenantId, me.id);
+      const files = await resolveFiles(actor, input.fileIds ?? []);
+      return db.transaction(async (tx) => {
+        const pkg = await loadPackage(tx, actor.tenantId, input.packageId, { lock: 'share' });
+        assertBidWindow(pkg, new Date());
+        const [signUp] = await tx
+          .select()
+          .from(purchaseSignUp)
+          .where(
+            and(
+              eq(purchaseSignUp.tenantId, actor.tenantId),
+              eq(purchaseSignUp.packageId, pkg.id),
+              eq(purchaseSignUp.supplierId, me.id),
+            ),
+          );
+        if (!signUp) throw badRequest(M.signUpRequired);
+        const check = checkQuote(pkg, { price: input.price ?? null, rate: input.rate ?? null });
+        if (!check.ok) throw badRequest(check.message);
+        const quote: SealedQuote = {
+          kind: check.kind,
+          price: check.price,
+          rate: check.rate,
+          evaluatedPrice: check.evaluatedPrice,
+        };
+        const sealedQuote = seal.seal(JSON.stringify(quote), binding(actor.tenantId, pkg.id, me.id));
+        const [row] = await tx
+          .insert(purchaseBid)
+          .values({
+            tenantId: actor.tenantId,
+            packageId: pkg.id,
+            supplierId: me.id,
+            signUpId: signUp.id,
+            status: BID_STATUS.submitted,
+            quoteKind: check.kind,
+            sealedQuote,
+            files,
+            submitBy: actor.userId,
+          })
+          .onConflictDoUpdate({
+            target: [purchaseBid.packageId, purchaseBid.supplierId],
+            set: {
+              status: BID_STATUS.submitted,
+              quoteKind: check.kind,
+              sealedQuote,
+              files,
+              submitBy: actor.userId,
+              revision: sql`${purchaseBid.revision} + 1`,
+              updateTime: sql`now()`,
+              withdrawTime: null,
+            },
+          })
+          .returning();
+        if (!row) throw new Error('bid upsert failed');
+        return toBidDto({ ...row, supplierName: me.name }, quote, {
+          packageName: pkg.packageName,
+          purchaseName: pkg.purchaseName,
+          bidDeadline: formatDateTime(pkg.bidDeadline),
+        });
+      });
+    },
+
+    async withdraw(actor, packageId) {
+      const me = await mySupplier(actor);
+      await db.transaction(async (tx) => {
+        const pkg = await loadPackage(tx, actor.tenantId, packageId, { lock: 'share' });
+        assertBidWindow(pkg, new Date());
+        const updated = await tx
+          .update(purchaseBid)
+          .set({ status: BID_STATUS.withdrawn, withdrawTime: sql`now()` })
+          .where(
+            and(
+              eq(purchaseBid.tenantId, actor.tenantId),
+              eq(purchaseBid.packageId, packageId),
+              eq(purchaseBid.supplierId, me.id),
+              eq(purchaseBid.status, BID_STATUS.submitted),
+            ),
+          )
+          .returning({ id: purchaseBid.id });
+        if (updated.length === 0) throw notFound(M.bidNotFound);
+      });
+    },
+
+    async myBids(actor, q) {
+      const me = await mySupplier(actor);
+      const where = and(eq(purchaseBid.tenantId, actor.tenantId), eq(purchaseBid.supplierId, me.id));
+      const [countRow] = await db.select({ n: sql<number>`count(*)::int` }).from(purchaseBid).where(where);
+      const rows = await db
+        .select({
+          bid: purchaseBid,
+          packageName: sql<string>`p.package_name`,
+          purchaseName: sql<string>`p.purchase_name`,
+          bidDeadline: sql<string | null>`p.bid_deadline`,
+        })
+        .from(purchaseBid)
+        .innerJoin(sql`purchase_package p`, sql`p.id = ${purchaseBid.packageId}`)
+        .where(where)
+        .orderBy(sql`${purchaseBid.submitTime} DESC`, purchaseBid.id)
+        .limit(q.pageSize)
+        .offset((q.pageNo - 1) * q.pageSize);
+      const records = rows.map((r) =>
+        toBidDto({ ...r.bid, supplierName: me.name }, ownQuote(r.bid), {
+          packageName: r.packageName,
+          purchaseName: r.purchaseName,
+          bidDeadline: formatDateTime(r.bidDeadline),
+        }),
+      );
+      return page(records, countRow?.n ?? 0, q);
+    },
+
+    async myBid(actor, packageId) {
+      const me = await mySupplier(actor);
+      const [row] = await bidRows(
+        and(
+          eq(purchaseBid.tenantId, actor.tenantId),
+          eq(purchaseBid.packageId, packageId),
+          eq(purchaseBid.supplierId, me.id),
+        ),
+      );
+      return row ? toBidDto(row, ownQuote(row)) : null;
+    },
+
+    async signUps(tenantId, scope, packageId) {
+      await loadPackage(db, tenantId, packageId, { scope });
+      const rows = await db
+        .select({ s: purchaseSignUp, supplierName: supplier.name })
+        .from(purchaseSignUp)
+        .innerJoin(supplier, eq(supplier.id, purchaseSignUp.supplierId))
+        .where(and(eq(purchaseSignUp.tenantId, tenantId), eq(purchaseSignUp.packageId, packageId)))
+        .orderBy(purchaseSignUp.signUpTime, purchaseSignUp.id);
+      return rows.map(({ s, supplierName }) => ({
+        id: s.id,
+        packageId: s.packageId,
+        supplierId: s.supplierId,
+        supplierName,
+        status: s.status,
+        signUpTime: formatDateTime(s.signUpTime) ?? '',
+      }));
+    },
+
+    async bids(tenantId, scope, packageId) {
+      await loadPackage(db, tenantId, packageId, { scope });
+      const rows = await bidRows(and(eq(purchaseBid.tenantId, tenantId), eq(purchaseBid.packageId, packageId)));
+      // Staff never read a sealed value: before the opening the quote columns are null and nothing is decrypted.
+      return rows.map((row) => toBidDto(row, openedQuote(row)));
+    },
+
+    async opening(tenantId, scope, packageId) {
+      await loadPackage(db, tenantId, packageId, { scope });
+      const [row] = await db
+        .select()
+        .from(purchaseOpening)
+        .where(and(eq(purchaseOpening.tenantId, tenantId), eq(purchaseOpening.packageId, packageId)));
+      return row ? toOpeningDto(row) : null;
+    },
+  };
+}
+
+function toOpeningDto(row: typeof purchaseOpening.$inferSelect): OpeningDto {
+  return {
+    id: row.id,
+    packageId: row.packageId,
+    openedTime: formatDateTime(row.openedTime) ?? '',
+    openedBy: row.openedBy,
+    bidderCount: row.bidderCount,
+    minBidders: row.minBidders,
+    entries: row.entries,
+  };
+}

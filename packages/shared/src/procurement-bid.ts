@@ -1,0 +1,24 @@
+/**
+ * Request schemas of notices, sign-ups and bids beside those of the contract (procurement.ts: noticeSchema,
+ * noticeListQuerySchema, signUpSchema, bidSchema).
+ */
+import { z } from 'zod';
+import { noticeListQuerySchema, noticeSchema } from './procurement.ts';
+import { PROCUREMENT_BID_MESSAGES as M, NOTICE_STATUS } from './procurement-bid.constants.ts';
+import { pageQuerySchema } from './query.ts';
+
+export * from './procurement-bid.constants.ts';
+
+export const noticeIdSchema = z.object({ id: z.string({ error: M.noticeNotFound }).uuid(M.noticeNotFound) });
+export const noticeEditSchema = noticeSchema.extend(noticeIdSchema.shape);
+export type NoticeEditRequest = z.infer<typeof noticeEditSchema>;
+/** Staff list: the contract's filters plus the status (草稿, 已发布, 已撤销). */
+export const noticeStaffListQuerySchema = noticeListQuerySchema.extend({
+  status: z.enum(Object.values(NOTICE_STATUS) as [string, ...string[]], { error: '公告状态不正确' }).optional(),
+});
+/** Supplier list (PurchaseAnnouncementTabs): published notices by type (the tab) and title. */
+export const supplierNoticeQuerySchema = noticeListQuerySchema.omit({ packageId: true });
+export const packageIdQuerySchema = z.object({
+  packageId: z.string({ error: '标包不存在或已删除' }).uuid('标包不存在或已删除'),
+});
+export const myListQuerySchema = pageQuerySchema;
