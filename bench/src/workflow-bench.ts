@@ -193,6 +193,7 @@ function percentile(sorted: number[], p: number) {
 async function approveRun(base: string, token: string, taskIds: string[], concurrency: number) {
   const latencies: number[] = [];
   let failures = 0;
+  const messages = new Map<string, number>();
   const queue = [...taskIds];
   const started = performance.now();
   const worker = async () => {
@@ -205,9 +206,12 @@ async function approveRun(base: string, token: string, taskIds: string[], concur
         headers: { 'content-type': 'application/json', 'x-access-token': token, 'tenant-id': '1' },
         body: JSON.stringify({ taskId, comment: '同意' }),
       });
-      const body = (await res.json()) as { success: boolean };
+      const body = (await res.json()) as { success: boolean; message: string };
       latencies.push(performance.now() - t0);
-      if (!body.success) failures++;
+      if (!body.success) {
+        failures++;
+        messages.set(body.message, (messages.get(body.message) ?? 0) + 1);
+      }
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
@@ -217,6 +221,7 @@ async function approveRun(base: string, token: string, taskIds: string[], concur
     count: latencies.length,
     concurrency,
     failures,
+    failureMessages: Object.fromEntries(messages),
     perSec: round(latencies.length / seconds, 1),
     p50: round(percentile(sorted, 50), 1),
     p90: round(percentile(sorted, 90), 1),
@@ -277,7 +282,7 @@ async function main() {
     console.log(`同意操作（每次不同任务，推进到集团采购部审批）:`);
     const sequential = await approveRun(base, token, ids.slice(0, APPROVALS), 1);
     console.log(
-      `  顺序 ${sequential.count} 次: p50 ${sequential.p50} ms  p99 ${sequential.p99} ms  失败 ${sequential.failures}`,
+      `  顺序 ${sequential.count} 次: p50 ${sequential.p50} ms  p99 ${sequential.p99} ms  失败 ${sequential.failures} ${JSON.stringify(sequential.failureMessages)}`,
     );
     const concurrent = await approveRun(base, token, ids.slice(APPROVALS), 10);
     console.log(

@@ -76,7 +76,8 @@ describe('device breakpoints (1088 / 768 / 500)', () => {
     await waitForPath(page, '/workflow/todo');
     // The drawer closes after a choice.
     await expect.poll(() => drawer.locator('.ant-drawer-content-wrapper').isVisible()).toBe(false);
-    await page.getByText('「我的待办」功能建设中').waitFor();
+    // 我的待办 is a real page now (issue 13): its search and list.
+    await page.locator('.aps-search-bar').getByLabel('标题').waitFor();
   });
 
   it('stacks a form dialog to one column on a 390 px phone, each label above its field', async () => {

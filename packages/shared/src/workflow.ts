@@ -35,18 +35,21 @@ const requiredText = (max: number, required: string) =>
       .refine((v) => !hasIllegalText(v), PRIMITIVE_MESSAGES.illegalCharacter),
   );
 
+/** Any 8-4-4-4-12 hex id (PostgreSQL's uuid type takes every one, not only RFC 4122 versions). */
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Workflow ids are uuids; a number or malformed text is "not found" (never a 500). */
 export const workflowIdSchema = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-  z.string({ error: WORKFLOW_MESSAGES.taskNotFound }).uuid(WORKFLOW_MESSAGES.taskNotFound),
+  z.string({ error: WORKFLOW_MESSAGES.taskNotFound }).regex(UUID_SHAPE, WORKFLOW_MESSAGES.taskNotFound),
 );
 const instanceIdSchema = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-  z.string({ error: WORKFLOW_MESSAGES.instanceNotFound }).uuid(WORKFLOW_MESSAGES.instanceNotFound),
+  z.string({ error: WORKFLOW_MESSAGES.instanceNotFound }).regex(UUID_SHAPE, WORKFLOW_MESSAGES.instanceNotFound),
 );
 const definitionIdSchema = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-  z.string({ error: WORKFLOW_MESSAGES.definitionNotFound }).uuid(WORKFLOW_MESSAGES.definitionNotFound),
+  z.string({ error: WORKFLOW_MESSAGES.definitionNotFound }).regex(UUID_SHAPE, WORKFLOW_MESSAGES.definitionNotFound),
 );
 
 export const workflowBusinessTypeSchema = z.enum(WORKFLOW_BUSINESS_TYPE_CODES, {
@@ -199,7 +202,7 @@ const demoFields = {
 };
 const demoIdSchema = z.preprocess(
   (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-  z.string({ error: DEMO_REQUEST_MESSAGES.notFound }).uuid(DEMO_REQUEST_MESSAGES.notFound),
+  z.string({ error: DEMO_REQUEST_MESSAGES.notFound }).regex(UUID_SHAPE, DEMO_REQUEST_MESSAGES.notFound),
 );
 export const demoRequestAddSchema = z.object(demoFields);
 export type DemoRequestAddRequest = z.infer<typeof demoRequestAddSchema>;
