@@ -9,6 +9,9 @@ import { PackageDrawer } from './PackageDrawer.tsx';
 import { ElectionTag, PackageStatusTag, StageTag } from './PackageTags.tsx';
 import type { InfoLayout } from './PurchaseInfoCard.tsx';
 
+/** The widths of the standard columns (编号, 名称, 标包, 类别, 方式, 限价, 阶段, 操作). */
+const BASE_WIDTH = 170 + 220 + 220 + 100 + 110 + 140 + 170 + 220;
+
 interface PackageFilters {
   name?: string;
   purchaseStage?: number;
@@ -48,7 +51,8 @@ export function PackageListView({
     queryKey: [...procurementKeys.packages, name],
     url: PROCUREMENT_API.packageList,
     fixedFilters: { stages: stages.join(','), ...fixedFilters },
-    scrollX: 1500,
+    // The columns' own widths: the table scrolls sideways instead of squeezing them under the fixed 操作 column.
+    scrollX: BASE_WIDTH + columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0),
   });
   const base: TableColumnsType<PackageDto> = [
     { title: '采购编号', dataIndex: 'purchaseCode', width: 170 },
