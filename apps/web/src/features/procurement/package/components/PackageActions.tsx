@@ -4,10 +4,8 @@ import { App, Button, Form, Input, Modal, Popconfirm, Select, Space } from 'antd
 import { useState } from 'react';
 import { useCan } from '../../../../shared/auth/Can.tsx';
 import { errorText } from '../../../../shared/list/index.ts';
+import { stageButtons } from '../actions.ts';
 import { type PackageDetail, packageApi, usePackageMutation } from '../api.ts';
-
-/** Actions the review seam and the workflow run; the buyer's buttons leave them out (publish goes via the notice). */
-const SEPARATE: readonly StageAction[] = ['publish', 'startReview', 'score', 'summarize', 'endReview'];
 
 async function run(pkg: PackageDetail, action: StageAction, reason: string | null) {
   switch (action) {
@@ -38,7 +36,7 @@ export function PackageActions({ pkg, only }: { pkg: PackageDetail; only?: reado
   const change = usePackageMutation(packageApi.changeMethod);
   const [changing, setChanging] = useState(false);
   const [form] = Form.useForm<{ purchaseMethod: PurchaseMethod; reason: string }>();
-  const actions = pkg.actions.filter((a) => !SEPARATE.includes(a.action) && (!only || only.includes(a.action)));
+  const actions = stageButtons(pkg.actions, only);
   if (actions.length === 0) return null;
 
   const act = async (action: StageAction, label: string) => {
