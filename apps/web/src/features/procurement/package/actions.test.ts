@@ -19,7 +19,7 @@ describe('buyer stage buttons (from the shared transition table)', () => {
   });
 
   it('leaves the review seam to 评审管理', () => {
-    for (const stage of [5, 6, 7, 8])
+    for (const stage of [5, 6, 7, 8] as const)
       expect(labels({ purchaseStage: stage, electionStatus: '1', status: 'active' })).toEqual([]);
   });
 
