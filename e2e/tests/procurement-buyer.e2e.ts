@@ -228,6 +228,21 @@ describe('采购管理 (buyer)', () => {
     await drawer.getByText('发布公告', { exact: true }).waitFor();
     await drawer.getByRole('button', { name: '开始响应' }).waitFor();
     await screenshot(buyer, 'buyer-package-drawer');
+    // The buyer's stage buttons come from the transition table: 开始响应 → 截止投标 → 开标 (refused before its time).
+    const step = async (label: string, done: string) => {
+      await drawer.getByRole('button', { name: label }).click();
+      await confirmPop(buyer);
+      await expectMessage(buyer, done);
+    };
+    await step('开始响应', '开始响应成功');
+    await drawer.getByRole('button', { name: '截止投标' }).waitFor();
+    await drawer.locator('.ant-tag').filter({ hasText: '响应中' }).waitFor();
+    await step('截止投标', '截止投标成功');
+    await drawer.locator('.ant-tag').filter({ hasText: '待开标' }).waitFor();
+    await step('开标', '未到开标时间');
+    await drawer.getByRole('button', { name: '开标' }).waitFor();
+    await drawer.getByRole('tab', { name: '报名与投标' }).click();
+    await drawer.getByText('报名（0家）').waitFor();
     await buyer.keyboard.press('Escape');
 
     // ── the other buyer pages open with their lists (seeded packages in those stages) ──
