@@ -26,7 +26,16 @@ async function run(pkg: PackageDetail, action: StageAction, reason: string | nul
  * The buyer's stage buttons of a package, straight from the server's `actions` (the shared transition table):
  * 开始响应, 截止投标, 开标, 提交结束审核, and for 流标 packages 重新采购, 变更方式 (a workflow) and 终止.
  */
-export function PackageActions({ pkg, only }: { pkg: PackageDetail; only?: readonly StageAction[] }) {
+export function PackageActions({
+  pkg,
+  only,
+  inline = false,
+}: {
+  pkg: PackageDetail;
+  only?: readonly StageAction[];
+  /** In a table row: link buttons. */
+  inline?: boolean;
+}) {
   const { message } = App.useApp();
   const canAct = useCan(PERMISSIONS.purchasePackage.action);
   const canAudit = useCan(PERMISSIONS.purchaseEndAudit.edit);
@@ -49,19 +58,28 @@ export function PackageActions({ pkg, only }: { pkg: PackageDetail; only?: reado
   };
 
   return (
-    <Space wrap>
+    <Space wrap size={inline ? 4 : 8}>
       {actions.map((a) => {
         const allowed = a.action === 'submitEndAudit' ? canAudit : canAct;
         if (!allowed) return null;
         if (a.action === 'changeMethod')
           return (
-            <Button key={a.action} onClick={() => setChanging(true)}>
+            <Button
+              key={a.action}
+              type={inline ? 'link' : 'default'}
+              size={inline ? 'small' : 'middle'}
+              onClick={() => setChanging(true)}
+            >
               {a.label}
             </Button>
           );
         return (
           <Popconfirm key={a.action} title={`确定${a.label}吗?`} onConfirm={() => act(a.action, a.label)}>
-            <Button type={a.action === 'terminate' ? 'default' : 'primary'} danger={a.action === 'terminate'}>
+            <Button
+              type={inline ? 'link' : a.action === 'terminate' ? 'default' : 'primary'}
+              size={inline ? 'small' : 'middle'}
+              danger={a.action === 'terminate'}
+            >
               {a.label}
             </Button>
           </Popconfirm>
