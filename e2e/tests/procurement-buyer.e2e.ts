@@ -151,7 +151,7 @@ describe('采购管理 (buyer)', () => {
     await detail.getByText('会议桌椅').waitFor();
     expect(await detail.locator('.ant-table-row').count()).toBe(3);
     await detail.getByText('72,401.00').waitFor();
-    await buyer.keyboard.press('Escape');
+    await detail.locator('.ant-drawer-close').click();
     await detail.waitFor({ state: 'hidden' });
 
     await row(buyer, PLAN).getByRole('button', { name: '提交审批' }).click();
@@ -243,7 +243,8 @@ describe('采购管理 (buyer)', () => {
     await drawer.getByRole('button', { name: '开标' }).waitFor();
     await drawer.getByRole('tab', { name: '报名与投标' }).click();
     await drawer.getByText('报名（0家）').waitFor();
-    await buyer.keyboard.press('Escape');
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
 
     // ── the other buyer pages open with their lists (seeded packages in those stages) ──
     for (const [title, path, header] of [
