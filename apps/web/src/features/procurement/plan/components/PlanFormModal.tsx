@@ -7,7 +7,7 @@ import {
   PURCHASE_METHODS,
 } from '@aps/shared';
 import { useQuery } from '@tanstack/react-query';
-import { App, DatePicker, Form, Input, InputNumber, Select, Skeleton, Typography } from 'antd';
+import { App, DatePicker, Form, Input, InputNumber, Select, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useMemo, useRef } from 'react';
 import {
@@ -194,6 +194,7 @@ export function PlanFormModal({ open, plan, onClose }: { open: boolean; plan: Pl
     gcTime: 0,
   });
   if (!open) return null;
-  if (plan && !detail.data) return <Skeleton active />;
+  // The drawer opens once the plan's lines are loaded (a moment; the list row stays where it was).
+  if (plan && !detail.data) return null;
   return <PlanForm plan={plan ? (detail.data ?? null) : null} onClose={onClose} />;
 }
