@@ -145,6 +145,16 @@ describe('采购管理 (buyer)', () => {
     await expectMessage(buyer, '添加成功！');
     await row(buyer, PLAN).getByText('草稿').waitFor();
 
+    // 编辑 loads the saved lines back into the grid.
+    await row(buyer, PLAN).getByRole('button', { name: '编辑' }).click();
+    const edit = buyer.getByRole('dialog').filter({ hasText: '编辑采购计划' });
+    const editGrid = edit.getByRole('region', { name: '采购明细', exact: true });
+    await editGrid.getByText('激光打印机').waitFor();
+    expect(await editGrid.locator('[data-row-key]').count()).toBe(3);
+    expect(await editGrid.locator('.aps-grid-footer').filter({ hasText: '合计' }).textContent()).toContain('72,401.00');
+    await edit.locator('.ant-drawer-close').click();
+    await edit.waitFor({ state: 'hidden' });
+
     // 详情: the three lines and their total.
     await row(buyer, PLAN).getByRole('button', { name: '详情' }).click();
     const detail = buyer.getByRole('dialog').filter({ hasText: '采购计划详情' });
