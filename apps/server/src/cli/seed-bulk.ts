@@ -11,9 +11,11 @@ import { loadConfig } from '../config.ts';
 import { connectDatabase, runMigrations } from '../db/client.ts';
 import { clusterPid, type EmbeddedDatabase, startEmbeddedDatabase } from '../db/embedded.ts';
 import { seedBulkPurchases } from '../seed/bulk.ts';
+import { seedBulkPackages } from '../seed/bulk-packages.ts';
 import { seedDemo } from '../seed/demo.ts';
 
-const USAGE = '用法: npm run seed:bulk -- --rows <行数> [--tenant <租户id>] [--truncate-bulk]';
+const USAGE =
+  '用法: npm run seed:bulk -- [--rows <采购记录行数>] [--packages <标包数>] [--tenant <租户id>] [--truncate-bulk]';
 
 function parseCount(value: string | undefined, name: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       rows: { type: 'string' },
+      packages: { type: 'string' },
       tenant: { type: 'string' },
       'truncate-bulk': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -46,7 +49,9 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const rows = parseCount(values.rows, '--rows', 100_000);
+  const packages = parseCount(values.packages, '--packages', 0);
+  // --packages alone loads packages only; --rows alone (or nothing) loads purchase records as before.
+  const rows = parseCount(values.rows, '--rows', values.packages === undefined ? 100_000 : 0);
   const tenantId = parseCount(values.tenant, '--tenant', 1);
   const config = loadConfig();
 
@@ -69,13 +74,28 @@ async function main(): Promise<void> {
   try {
     await runMigrations(database);
     await seedDemo(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
-    console.log(`正在为租户 ${tenantId} 写入 ${rows.toLocaleString('en-US')} 条采购记录…`);
-    const result = await seedBulkPurchases(database.pool, { rows, tenantId, truncate: values['truncate-bulk'] });
-    if (result.deleted) console.log(`已删除旧的批量记录 ${result.deleted.toLocaleString('en-US')} 条`);
-    console.log(
-      `已写入 ${result.inserted.toLocaleString('en-US')} 条，用时 ${result.seconds.toFixed(1)} 秒` +
-        `（该租户批量记录共 ${result.total.toLocaleString('en-US')} 条）`,
-    );
+    if (rows > 0 || values.packages === undefined) {
+      console.log(`正在为租户 ${tenantId} 写入 ${rows.toLocaleString('en-US')} 条采购记录…`);
+      const result = await seedBulkPurchases(database.pool, { rows, tenantId, truncate: values['truncate-bulk'] });
+      if (result.deleted) console.log(`已删除旧的批量记录 ${result.deleted.toLocaleString('en-US')} 条`);
+      console.log(
+        `已写入 ${result.inserted.toLocaleString('en-US')} 条，用时 ${result.seconds.toFixed(1)} 秒` +
+          `（该租户批量记录共 ${result.total.toLocaleString('en-US')} 条）`,
+      );
+    }
+    if (values.packages !== undefined) {
+      console.log(`正在为租户 ${tenantId} 写入 ${packages.toLocaleString('en-US')} 个标包（含计划与项目）…`);
+      const result = await seedBulkPackages(database.pool, {
+        rows: packages,
+        tenantId,
+        truncate: values['truncate-bulk'],
+      });
+      if (result.deleted) console.log(`已删除旧的批量标包 ${result.deleted.toLocaleString('en-US')} 个`);
+      console.log(
+        `已写入 ${result.inserted.toLocaleString('en-US')} 个标包，用时 ${result.seconds.toFixed(1)} 秒` +
+          `（该租户批量标包共 ${result.total.toLocaleString('en-US')} 个）`,
+      );
+    }
   } finally {
     await database.close();
     await embedded?.stop();

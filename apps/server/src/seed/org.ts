@@ -322,7 +322,7 @@ export const USERS: UserSeed[] = [
   {
     username: 'supplier02',
     realname: '吴海燕',
-    phone: '13800000010',
+    phone: '13800000021',
     email: 'supplier02@aps.example',
     sex: 2,
     userType: '3',
@@ -334,7 +334,7 @@ export const USERS: UserSeed[] = [
   {
     username: 'supplier03',
     realname: '郑国华',
-    phone: '13800000011',
+    phone: '13800000022',
     email: 'supplier03@aps.example',
     sex: 1,
     userType: '3',

@@ -14,8 +14,10 @@ const DUE_STEPS = [
 
 const batchSize = (parameter: string | null) => {
   const n = Number(parameter);
-  return Number.isInteger(n) && n > 0 && n <= 1000 ? n : 100;
+  return Number.isInteger(n) && n > 0 && n <= 1000 ? n : 50;
 };
+/** Parallel workers of one run (each holds one pooled connection while it works). */
+const WORKERS = 3;
 
 /**
  * Claims due packages a batch at a time with FOR UPDATE SKIP LOCKED (the scheduler already runs a fire time on one
@@ -33,9 +35,12 @@ async function runDue(
   let done = 0;
   const failed: string[] = [];
   const skipped = new Set<string>();
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const due = await tx.execute<{ id: string; tenant_id: number }>(sql`
+  // A few workers side by side, each on its own connection: SKIP LOCKED hands each a different batch, and the
+  // work is bound by round trips, not by one core.
+  const worker = async () => {
+    for (;;) {
+      const batch = await db.transaction(async (tx) => {
+        const due = await tx.execute<{ id: string; tenant_id: number }>(sql`
         SELECT id, tenant_id FROM purchase_package
         WHERE purchase_stage = ${sql.raw(String(step.stage))} AND status = 'active' AND ${step.column} IS NOT NULL
           AND ${step.column} <= ${now.toISOString()}::timestamptz
@@ -50,19 +55,21 @@ async function runDue(
         ORDER BY ${step.column}
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED`);
-      for (const row of due.rows) {
-        try {
-          await move(tx as unknown as Db, row.tenant_id, row.id);
-          done++;
-        } catch (err) {
-          skipped.add(row.id);
-          failed.push(`${row.id}: ${(err as Error).message}`);
+        for (const row of due.rows) {
+          try {
+            await move(tx as unknown as Db, row.tenant_id, row.id);
+            done++;
+          } catch (err) {
+            skipped.add(row.id);
+            failed.push(`${row.id}: ${(err as Error).message}`);
+          }
         }
-      }
-      return due.rows.length;
-    });
-    if (batch < limit) break;
-  }
+        return due.rows.length;
+      });
+      if (batch < limit) break;
+    }
+  };
+  await Promise.all(Array.from({ length: WORKERS }, worker));
   return { done, failed };
 }
 

@@ -40,9 +40,13 @@ export interface StageHooks {
 }
 
 /** The default bidder count: the package's submitted (status '1', not withdrawn) purchase_bid rows; 0 without the table. */
+let bidTableSeen = false;
 export async function defaultCountValidBidders(db: DbOrTx, tenantId: number, packageId: string): Promise<number> {
-  const exists = await db.execute<{ t: string | null }>(sql`SELECT to_regclass('public.purchase_bid')::text AS t`);
-  if (!exists.rows[0]?.t) return 0;
+  if (!bidTableSeen) {
+    const exists = await db.execute<{ t: string | null }>(sql`SELECT to_regclass('public.purchase_bid')::text AS t`);
+    if (!exists.rows[0]?.t) return 0;
+    bidTableSeen = true; // Tables are only ever added by migrations: once there, always there.
+  }
   const result = await db.execute<{ n: number }>(sql`
     SELECT count(DISTINCT supplier_id)::int AS n FROM purchase_bid
     WHERE tenant_id = ${tenantId} AND package_id = ${packageId} AND status = '1'`);
@@ -94,7 +98,12 @@ export function createPackageStages(initial: Partial<StageHooks> = {}): PackageS
   const hooks: StageHooks = { countValidBidders: defaultCountValidBidders, ...initial };
 
   async function move(db: Db, input: MoveInput): Promise<PackageRow> {
-    return db.transaction(async (tx) => {
+    return db.transaction((tx) => moveLocked(tx, input));
+  }
+
+  /** The move inside a transaction the caller holds (the row lock is taken, or re-taken, here). */
+  async function moveLocked(tx: DbOrTx, input: MoveInput): Promise<PackageRow> {
+    {
       const [pkg] = await tx
         .select()
         .from(purchasePackage)
@@ -133,7 +142,7 @@ export function createPackageStages(initial: Partial<StageHooks> = {}): PackageS
       });
       await input.after?.(updated, tx);
       return updated;
-    });
+    }
   }
 
   return {
@@ -187,7 +196,7 @@ export function createPackageStages(initial: Partial<StageHooks> = {}): PackageS
         }
         count = pkg.purchaseStage === 4 ? await hooks.countValidBidders(tx, tenantId, packageId) : 0;
         failed = count < pkg.minBidders;
-        return move(tx as unknown as Db, {
+        return moveLocked(tx, {
           tenantId,
           packageId,
           action: 'open',

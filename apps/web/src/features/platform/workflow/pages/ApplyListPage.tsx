@@ -38,6 +38,7 @@ export default function ApplyListPage() {
     {
       title: '操作',
       key: 'action',
+      fixed: 'right',
       width: 170,
       render: (_, row) => (
         <Space size={0}>

@@ -119,6 +119,7 @@ export default function DefinitionListPage() {
     {
       title: '操作',
       key: 'action',
+      fixed: 'right',
       width: 280,
       render: (_, row) => (
         <Space size={0} wrap>

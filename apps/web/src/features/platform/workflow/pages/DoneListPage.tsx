@@ -37,6 +37,7 @@ export default function DoneListPage() {
     {
       title: '操作',
       key: 'action',
+      fixed: 'right',
       width: 90,
       render: (_, row) => (
         <Button type="link" size="small" onClick={() => setInstanceId(row.instanceId)}>

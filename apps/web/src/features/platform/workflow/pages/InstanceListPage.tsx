@@ -47,6 +47,7 @@ export default function InstanceListPage() {
     {
       title: '操作',
       key: 'action',
+      fixed: 'right',
       width: 170,
       render: (_, row) => (
         <Space size={0}>

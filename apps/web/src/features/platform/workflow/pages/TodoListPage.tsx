@@ -41,6 +41,7 @@ export default function TodoListPage() {
     {
       title: '操作',
       key: 'action',
+      fixed: 'right',
       width: 90,
       render: (_, row) => (
         <Button type="link" size="small" onClick={() => setTaskId(row.id)}>

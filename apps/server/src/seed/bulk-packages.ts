@@ -1,0 +1,126 @@
+import type pg from 'pg';
+import { BULK_PREFIX, type BulkResult } from './bulk.ts';
+
+/** Packages per bulk project (and plan): a project of five packages, as a large tender has. */
+const PER_PROJECT = 5;
+
+const SUBJECTS = [
+  '钢筋绑扎劳务分包',
+  '模板工程劳务分包',
+  '塔式起重机租赁',
+  '检测仪器设备采购',
+  '发电机组采购',
+  'HRB400螺纹钢',
+  '商品混凝土C30',
+  '普通硅酸盐水泥',
+  '防水卷材',
+  '电线电缆',
+  '镀锌钢管',
+  '铝合金门窗',
+];
+
+/**
+ * Set-based load of `rows` packages for one tenant (issue 14 bench): plans (执行中) and projects of five packages
+ * each, all with the BULK- prefix, created over three years in random stages (a few 流标). One INSERT … SELECT
+ * per table over generate_series; then VACUUM ANALYZE. `truncate` removes the tenant's earlier bulk rows first.
+ */
+export async function seedBulkPackages(
+  pool: pg.Pool,
+  options: { rows: number; tenantId: number; truncate: boolean },
+): Promise<BulkResult> {
+  const { rows, tenantId, truncate } = options;
+  if (!Number.isInteger(rows) || rows < 0) throw new Error(`行数无效: ${rows}`);
+  const started = performance.now();
+  const client = await pool.connect();
+  let deleted = 0;
+  let inserted = 0;
+  try {
+    const departs = await client.query<{ org_code: string; org_category: string }>(
+      'SELECT org_code, org_category FROM sys_depart WHERE tenant_id = $1 AND del_flag = 0 ORDER BY org_code',
+      [tenantId],
+    );
+    const below = departs.rows.filter((d) => d.org_category !== '1').map((d) => d.org_code);
+    const orgCodes = below.length ? below : departs.rows.map((d) => d.org_code);
+    if (orgCodes.length === 0) throw new Error(`租户 ${tenantId} 没有部门，无法生成标包`);
+    await client.query('BEGIN');
+    if (truncate) {
+      const res = await client.query(
+        `DELETE FROM purchase_package WHERE tenant_id = $1 AND starts_with(purchase_no, $2)`,
+        [tenantId, BULK_PREFIX],
+      );
+      deleted = res.rowCount ?? 0;
+      await client.query('DELETE FROM purchase_project WHERE tenant_id = $1 AND starts_with(purchase_no, $2)', [
+        tenantId,
+        BULK_PREFIX,
+      ]);
+      await client.query('DELETE FROM purchase_plan WHERE tenant_id = $1 AND starts_with(plan_code, $2)', [
+        tenantId,
+        BULK_PREFIX,
+      ]);
+    }
+    const last = await client.query<{ n: string | null }>(
+      `SELECT max(substr(plan_code, $2::int + 1)::bigint) AS n FROM purchase_plan
+        WHERE tenant_id = $1 AND starts_with(plan_code, $3) AND substr(plan_code, $2::int + 1) ~ '^[0-9]+$'`,
+      [tenantId, BULK_PREFIX.length, BULK_PREFIX],
+    );
+    const start = Number(last.rows[0]?.n ?? 0);
+    const projects = Math.ceil(rows / PER_PROJECT);
+    if (rows > 0) {
+      await client.query('SELECT setseed($1)', [((start % 1000) + tenantId) / 2000]);
+      await client.query(
+        `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget,
+           state, approval_status, create_by, create_time)
+         SELECT $1::int, ($4::text[])[1 + (g % cardinality($4::text[]))], $5::text || lpad(($3::bigint + g)::text, 9, '0'),
+           ($6::text[])[1 + (g % cardinality($6::text[]))] || '采购计划' || ($3::bigint + g),
+           (1 + g % 3)::text, (ARRAY['open_tender','invited_tender','competitive_negotiation','competitive_consultation','inquiry','single_source'])[1 + g % 6],
+           100000000, 'executing', '4', 'buyer01',
+           timestamptz '2026-11-20 09:00:00+08' - make_interval(mins => floor(random() * 3 * 365 * 24 * 60)::int)
+         FROM generate_series(1, $2::int) AS g`,
+        [tenantId, projects, start, orgCodes, BULK_PREFIX, SUBJECTS],
+      );
+      await client.query(
+        `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name,
+           purchase_category, purchase_method, create_by, create_time)
+         SELECT tenant_id, id, sys_org_code, plan_code, plan_code, plan_name, category, purchase_method, create_by, create_time
+         FROM purchase_plan
+         WHERE tenant_id = $1 AND starts_with(plan_code, $2)
+           AND substr(plan_code, length($2) + 1)::bigint > $3::bigint`,
+        [tenantId, BULK_PREFIX, start],
+      );
+      const res = await client.query(
+        `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
+           purchase_category, purchase_method, purchase_stage, election_status, package_no, package_name, fixed_price,
+           opening_start_time, review_start_time, review_stop_time, create_by, create_time)
+         SELECT s.tenant_id, s.id, s.sys_org_code, s.purchase_no, s.purchase_code, s.purchase_name, s.purchase_category,
+           s.purchase_method, s.stage, CASE WHEN s.stage >= 9 AND s.r < 0.12 THEN '0' ELSE '1' END,
+           lpad(s.k::text, 2, '0'), s.purchase_name || '第' || s.k || '标包', round((10000 + s.r * 9990000)::numeric, 2),
+           s.create_time + interval '20 days',
+           CASE WHEN s.stage >= 6 THEN s.create_time + interval '20 days 1 hour' END,
+           CASE WHEN s.stage >= 9 THEN s.create_time + interval '21 days' END,
+           s.create_by, s.create_time + make_interval(mins => s.k)
+         FROM (
+           SELECT p.*, k, 1 + floor(random() * 12)::int AS stage, random() AS r,
+             row_number() OVER () AS n
+           FROM purchase_project p CROSS JOIN generate_series(1, ${PER_PROJECT}) AS k
+           WHERE p.tenant_id = $1 AND starts_with(p.purchase_no, $2)
+             AND substr(p.purchase_no, length($2) + 1)::bigint > $3::bigint
+         ) s
+         WHERE s.n <= $4`,
+        [tenantId, BULK_PREFIX, start, rows],
+      );
+      inserted = res.rowCount ?? 0;
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+  await pool.query('VACUUM (ANALYZE) purchase_plan, purchase_project, purchase_package');
+  const total = await pool.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM purchase_package WHERE tenant_id = $1 AND starts_with(purchase_no, $2)',
+    [tenantId, BULK_PREFIX],
+  );
+  return { inserted, deleted, total: total.rows[0]?.n ?? 0, seconds: (performance.now() - started) / 1000 };
+}
