@@ -129,7 +129,7 @@ async function signUpAndBid(username: string, price: string, refusedFirst: boole
   await form.waitFor({ state: 'hidden' });
   await view.getByText(`我的报价：${price}.00 元`).waitFor();
   await view.getByText('已提交（第1版）').waitFor();
-  await screenshot(page, `procurement-supplier-bid-${username}`);
+  await screenshot(page, `procurement-supplier-bid-${username}`, view);
   return page;
 }
 
@@ -170,7 +170,7 @@ describe('procurement: notices, sign-up and sealed bids', () => {
     await view.getByText('投标 2 家').waitFor();
     await expect.poll(() => view.getByText('已密封').count()).toBe(2);
     expect(await view.getByText('480000').count()).toBe(0);
-    await screenshot(page, 'procurement-supplier-sealed');
+    await screenshot(page, 'procurement-supplier-sealed', view.locator('.ant-table'));
     await page.keyboard.press('Escape');
 
     // The deadline passes and the buyer opens (through the API: the buyer's pages own the 开标 button).
@@ -192,7 +192,7 @@ describe('procurement: notices, sign-up and sealed bids', () => {
     await view.getByText('450000.00 元').waitFor();
     expect(await view.getByText('已密封').count()).toBe(0);
     await view.getByText(/已于 .* 开标/).waitFor();
-    await screenshot(page, 'procurement-supplier-opened');
+    await screenshot(page, 'procurement-supplier-opened', view.locator('.ant-table'));
   });
 
   it('我的投标 lists the supplier’s own bid with its state', async () => {

@@ -75,6 +75,7 @@ function SupplierPanel({
   canSignUp: boolean;
   canBid: boolean;
 }) {
+  const supplier = canSignUp || canBid;
   const { message } = App.useApp();
   const { signUp, withdrawBid } = useNoticeMutations();
   const myBid = useMyBid(notice.packageId, notice.signedUp && canBid);
@@ -109,23 +110,27 @@ function SupplierPanel({
           },
           { key: 'd', label: '投标截止', children: notice.bidDeadline ?? '—' },
           { key: 'o', label: '开标时间', children: notice.openingStartTime ?? '—' },
-          {
-            key: 'me',
-            label: '我的状态',
-            span: 2,
-            children: (
-              <Space wrap>
-                <Tag color={notice.signedUp ? 'green' : 'default'}>{notice.signedUp ? '已报名' : '未报名'}</Tag>
-                {bid && (
-                  <Tag color={bid.status === '1' ? 'blue' : 'default'}>
-                    {BID_STATUS_NAMES[bid.status]}
-                    {bid.status === '1' ? `（第${bid.revision}版）` : ''}
-                  </Tag>
-                )}
-                {bid && bid.status === '1' && <span>我的报价：{quoteText(bid)}</span>}
-              </Space>
-            ),
-          },
+          ...(supplier
+            ? [
+                {
+                  key: 'me',
+                  label: '我的状态',
+                  span: 2,
+                  children: (
+                    <Space wrap>
+                      <Tag color={notice.signedUp ? 'green' : 'default'}>{notice.signedUp ? '已报名' : '未报名'}</Tag>
+                      {bid && (
+                        <Tag color={bid.status === '1' ? 'blue' : 'default'}>
+                          {BID_STATUS_NAMES[bid.status]}
+                          {bid.status === '1' ? `（第${bid.revision}版）` : ''}
+                        </Tag>
+                      )}
+                      {bid && bid.status === '1' && <span>我的报价：{quoteText(bid)}</span>}
+                    </Space>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
       {isPurchase && (

@@ -63,6 +63,7 @@ export default function PurchaseAnnouncementTabsPage() {
     {
       title: '公告标题',
       dataIndex: 'title',
+      width: 300,
       ellipsis: true,
       render: (text: string, r) => (
         <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setOpened({ id: r.id, staff: manage })}>
@@ -70,7 +71,7 @@ export default function PurchaseAnnouncementTabsPage() {
         </Button>
       ),
     },
-    { title: '采购名称', dataIndex: 'purchaseName', width: 220, ellipsis: true },
+    { title: '采购名称', dataIndex: 'purchaseName', ellipsis: true },
     { title: '标包', dataIndex: 'packageName', width: 160, ellipsis: true },
     { title: '阶段', dataIndex: 'purchaseStage', width: 110, render: (s: number) => stageName(s) },
     ...(manage
@@ -190,7 +191,8 @@ export default function PurchaseAnnouncementTabsPage() {
         columns={columns}
         dataSource={(list.data?.records ?? []) as Row[]}
         loading={list.isFetching}
-        scroll={scroll}
+        // Every column keeps its width; a narrow window scrolls the table sideways instead of squeezing the title.
+        scroll={{ x: scroll?.x ?? 1150 }}
         pagination={{
           current: page.pageNo,
           pageSize: page.pageSize,

@@ -17,8 +17,8 @@ function SignUps() {
   const list = useMySignUps(page);
   const scroll = useTableScroll();
   const columns: TableColumnsType<SignUpDto> = [
-    { title: '采购名称', dataIndex: 'purchaseName', ellipsis: true },
-    { title: '标包', dataIndex: 'packageName', width: 200, ellipsis: true },
+    { title: '采购名称', dataIndex: 'purchaseName', width: 220, ellipsis: true },
+    { title: '标包', dataIndex: 'packageName', ellipsis: true },
     { title: '当前阶段', dataIndex: 'purchaseStage', width: 120, render: (s: number) => stageName(s) },
     { title: '报名时间', dataIndex: 'signUpTime', width: 180 },
     { title: '投标截止', dataIndex: 'bidDeadline', width: 180, render: (t: string | null) => t ?? '—' },
@@ -30,7 +30,7 @@ function SignUps() {
       columns={columns}
       dataSource={list.data?.records ?? []}
       loading={list.isFetching}
-      scroll={scroll}
+      scroll={{ x: scroll?.x ?? 1300 }}
       pagination={{
         current: page.pageNo,
         pageSize: page.pageSize,
@@ -49,8 +49,8 @@ function Bids() {
   const list = useMyBids(page);
   const scroll = useTableScroll();
   const columns: TableColumnsType<BidDto> = [
-    { title: '采购名称', dataIndex: 'purchaseName', ellipsis: true },
-    { title: '标包', dataIndex: 'packageName', width: 180, ellipsis: true },
+    { title: '采购名称', dataIndex: 'purchaseName', width: 220, ellipsis: true },
+    { title: '标包', dataIndex: 'packageName', ellipsis: true },
     {
       title: '状态',
       key: 'status',
@@ -75,7 +75,7 @@ function Bids() {
       columns={columns}
       dataSource={list.data?.records ?? []}
       loading={list.isFetching}
-      scroll={scroll}
+      scroll={{ x: scroll?.x ?? 1300 }}
       pagination={{
         current: page.pageNo,
         pageSize: page.pageSize,
