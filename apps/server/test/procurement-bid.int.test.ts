@@ -254,6 +254,18 @@ describe('notices', () => {
   });
 });
 
+describe('demo seed', () => {
+  it("publishes the demo packages' notices; supplier03 may still sign up for a stage-2 package", async () => {
+    const mine = async (who: string) =>
+      (await okCall(who, 'GET', `${API.supplierNotices}?pageNo=1&pageSize=100&noticeType=purchase&title=螺纹钢Φ25`))
+        .records as { signedUp: boolean; purchaseStage: number }[];
+    expect(await mine('supplier01')).toEqual([expect.objectContaining({ signedUp: true, purchaseStage: 2 })]);
+    expect(await mine('supplier03')).toEqual([expect.objectContaining({ signedUp: false, purchaseStage: 2 })]);
+    const failed = await okCall('supplier01', 'GET', `${API.supplierNotices}?pageNo=1&pageSize=100&noticeType=failed`);
+    expect(failed.records.map((r: { title: string }) => r.title).join()).toContain('经纬仪');
+  });
+});
+
 describe('sign-up', () => {
   it('signs up once per supplier; refuses before the notice, after the window, and a supplier not allowed to bid', async () => {
     const draftOnly = await makePackage();
@@ -288,6 +300,27 @@ describe('sign-up', () => {
       sql`UPDATE purchase_package SET sign_up_end_time = now() - interval '1 second' WHERE id = ${packageId}`,
     );
     expect((await call('supplier02', 'POST', API.supplierSignUp, { packageId })).body.message).toBe(M.signUpEnded);
+
+    // Two sign-ups of one supplier at once (a second user of the company): exactly one row, the other refused.
+    const colleague = await t.createUser({ roles: ['supplier'] });
+    await t.db.insert(supplierUser).values({ tenantId: 1, userId: colleague.id, supplierId: SUP3 });
+    tokens.colleague = await t.login(colleague.username);
+    const other = await makePackage();
+    const n = await okCall('buyer01', 'POST', API.noticeAdd, {
+      packageId: other,
+      noticeType: 'purchase',
+      title: 't',
+      content: 'c',
+    });
+    await okCall('buyer01', 'POST', API.noticePublish, { id: n.id });
+    const race = await Promise.all([
+      call('supplier03', 'POST', API.supplierSignUp, { packageId: other }),
+      call('colleague', 'POST', API.supplierSignUp, { packageId: other }),
+    ]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(race.find((r) => r.status === 400)?.body.message).toBe(M.signUpDuplicate);
+    const rows = await t.db.execute(sql`SELECT 1 FROM purchase_sign_up WHERE package_id = ${other}`);
+    expect(rows.rows).toHaveLength(1);
 
     const mine = await okCall('supplier01', 'GET', `${API.supplierSignUps}?pageNo=1&pageSize=100`);
     expect(mine.records.every((r: { supplierId: string }) => r.supplierId === SUP1)).toBe(true);

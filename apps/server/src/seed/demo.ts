@@ -29,7 +29,7 @@ import { DEMO_PACKAGES, DEMO_PLANS, seedProcurement } from './procurement.ts';
 import { demoPurchases } from './purchases.ts';
 import { demoQaEntries } from './qa.ts';
 import { reportSeedContent, seedReports } from './reports.ts';
-import { SUPPLIERS, seedSuppliers } from './suppliers.ts';
+import { SUPPLIERS, seedBidding, seedSuppliers } from './suppliers.ts';
 import { seedDirectors, seedWorkflows, workflowSeedContent } from './workflows.ts';
 
 /** Bump when the seed's meaning changes in a way the content hash would not show. */
@@ -134,6 +134,7 @@ function seedHash(): string {
     systemConfig: systemConfigSeed(),
     reports: reportSeedContent(),
     SUPPLIERS,
+    bidding: 'notices and sign-ups of the demo packages v1',
     workflows: workflowSeedContent(),
     procurement: { DEMO_PLANS, DEMO_PACKAGES },
   });
@@ -175,6 +176,14 @@ export async function seedDemo(
       await seedSuppliers(tx, new Set(USERS.map((u) => u.username)));
       await seedPurchases(tx);
       await seedProcurement(tx);
+      await seedBidding(
+        tx,
+        DEMO_PACKAGES.map((d) => ({
+          key: `${d.plan}:${d.no}`,
+          stage: d.stage,
+          ...(d.election ? { election: d.election } : {}),
+        })),
+      );
       await seedLoginHistory(tx);
       await tx.insert(sysAnnouncement).values(demoAnnouncements()).onConflictDoNothing();
       await seedAnnouncementDelivery(tx);
