@@ -64,7 +64,11 @@ async function pickUser(page: Page, trigger: ReturnType<Page['locator']>, userna
   await users.getByLabel('账号或姓名').fill(username);
   await users.getByRole('button', { name: /查\s*询/ }).click();
   await expect.poll(() => users.locator('.ant-table-tbody .ant-table-row').count()).toBe(1);
-  await users.locator('.ant-table-row').filter({ hasText: username }).locator('.ant-checkbox-input').check();
+  await users
+    .locator('.ant-table-row')
+    .filter({ hasText: username })
+    .locator('.ant-checkbox-input, .ant-radio-input')
+    .check();
   await users.getByRole('button', { name: /确\s*定/ }).click();
   await users.waitFor({ state: 'hidden' });
 }
@@ -82,9 +86,19 @@ async function makeUserTask(page: Page, name: string, username: string) {
   const panel = page.getByRole('form', { name: '属性面板' });
   await panel.getByText(/^用户任务 · /).waitFor();
   await panel.getByLabel('名称').fill(name);
-  await panel.getByLabel('处理人类型').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '指定用户' }).click();
-  await pickUser(page, panel.locator('#aps-prop-assignees'), username);
+  // 指定用户 is the first kind: open the select and take the active option (a busy machine may swallow the first
+  // open while bpmn-js re-renders, as a person would, try again).
+  const assignees = panel.locator('#aps-prop-assignees');
+  for (let attempt = 1; !(await assignees.isVisible()); attempt++) {
+    await panel.getByLabel('处理人类型').click();
+    const option = page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '指定用户' });
+    await option.waitFor();
+    await option.click();
+    await assignees.waitFor({ timeout: attempt >= 3 ? 15_000 : 3_000 }).catch((e) => {
+      if (attempt >= 3) throw e;
+    });
+  }
+  await pickUser(page, assignees, username);
 }
 
 describe('workflow (流程中心, 流程设计, 申请示例)', () => {
@@ -301,7 +315,16 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
     await expectMessage(manager, '操作成功!');
     const again = await openTodo(leader, title);
     await again.getByText('请部门补充说明').waitFor();
-    await again.locator('.ant-drawer-close').click();
+    // 转办: leader01 hands the task over to manager01 for good.
+    await again.getByRole('button', { name: /^转\s*办$/ }).click();
+    const transfer = dialog(leader, '转办');
+    await pickUser(leader, transfer.locator('#aps-wf-users'), 'manager01');
+    await transfer.getByLabel('意见').fill('请采购部代为处理');
+    await transfer.getByRole('button', { name: /确\s*定/ }).click();
+    await expectMessage(leader, '操作成功!');
+    const handed = await openTodo(manager, title);
+    await handed.getByText('请采购部代为处理').waitFor();
+    await handed.locator('.ant-drawer-close').click();
 
     // 流程实例 (admin): 挂起 (reason required) → 已挂起, 激活 → 审批中, 终止 → 已终止.
     await openSiderMenu(admin, '流程中心', '流程实例', '/workflow/instance');
@@ -310,6 +333,7 @@ describe('workflow (流程中心, 流程设计, 申请示例)', () => {
     // The withdrawn round is an instance of its own: this is the running one.
     const instance = () => row(admin, title).filter({ hasNotText: '已撤回' });
     await instance().getByText('审批中').waitFor();
+    await instance().getByText('刘晓梅').waitFor();
     await screenshot(admin, 'workflow-instance-list');
     await instance().getByRole('button', { name: '挂起' }).click();
     const reason = (name: string) => dialog(admin, name);
