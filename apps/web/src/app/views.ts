@@ -12,6 +12,12 @@ type PageModule = { default: ComponentType };
 export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'dashboard/Analysis': () => import('../features/platform/dashboard/pages/AnalysisPage.tsx'),
   'qa/QuestionsAndAnswers': () => import('../features/platform/qa/pages/QuestionsAndAnswersPage.tsx'),
+  'purchase/PlanList': () => import('../features/procurement/plan/pages/PlanListPage.tsx'),
+  'purchase/SelectionPrepare': () => import('../features/procurement/package/pages/SelectionPreparePage.tsx'),
+  'purchase/SelectionStart': () => import('../features/procurement/package/pages/SelectionStartPage.tsx'),
+  'purchase/ReviewList': () => import('../features/procurement/package/pages/ReviewListPage.tsx'),
+  'purchase/EndAuditList': () => import('../features/procurement/package/pages/EndAuditListPage.tsx'),
+  'purchase/ResultList': () => import('../features/procurement/package/pages/ResultListPage.tsx'),
   'purchase/RecordList': () => import('../features/procurement/purchase/pages/PurchaseRecordListPage.tsx'),
   'purchaseannouncement/PurchaseAnnouncementTabs': () =>
     import('../features/procurement/announcement/pages/PurchaseAnnouncementTabsPage.tsx'),
