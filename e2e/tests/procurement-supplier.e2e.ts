@@ -138,16 +138,21 @@ describe('procurement: notices, sign-up and sealed bids', () => {
     const page = await as('buyer01');
     await page.getByText('公告管理').click();
     await page.getByRole('button', { name: /新\s*增/ }).click();
-    const form = page.getByRole('dialog', { name: '新增公告' });
-    await form.getByLabel('标包').click();
+    const start = page.getByRole('dialog', { name: '新增公告' });
+    await start.getByLabel('标包').click();
     await page.keyboard.type(STAMP);
     await page.locator('.ant-select-item-option').filter({ hasText: PACKAGE }).click();
+    await start.getByRole('button', { name: '下一步' }).click();
+    // The package's notice editor (选商准备's NoticeEditorModal), reused here.
+    const form = page.getByRole('dialog', { name: `采购公告：${PACKAGE}` });
     await form.getByLabel('公告标题').fill(TITLE);
     const editor = form.getByLabel('公告内容');
     await editor.click();
     await page.keyboard.type('本次采购食堂厨房设备，欢迎符合条件的供应商报名。');
     await screenshot(page, 'procurement-supplier-notice-form');
-    await form.getByRole('button', { name: /确\s*定/ }).click();
+    await form.getByRole('button', { name: '保存草稿' }).click();
+    await expectMessage(page, '保存成功');
+    await form.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
     await form.waitFor({ state: 'hidden' });
     await row(page, TITLE).getByText('草稿').waitFor();
     await row(page, TITLE).getByRole('button', { name: '发布' }).click();

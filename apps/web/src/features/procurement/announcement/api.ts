@@ -123,15 +123,6 @@ export interface BidInput {
   fileIds: string[];
 }
 
-export interface NoticeInput {
-  id?: string;
-  packageId: string;
-  noticeType: string;
-  title: string;
-  content: string;
-  attachments: string[];
-}
-
 /** Every write of the page; each refreshes the notice lists, views and bids. */
 export function useNoticeMutations() {
   const client = useQueryClient();
@@ -148,13 +139,8 @@ export function useNoticeMutations() {
     mutationFn: (packageId: string) => http.post<null>(API.supplierBidWithdraw, { packageId }),
     onSuccess,
   });
-  const save = useMutation({
-    mutationFn: ({ id, ...body }: NoticeInput) =>
-      id ? http.put<null>(API.noticeEdit, { id, ...body }) : http.post<NoticeDto>(API.noticeAdd, body),
-    onSuccess,
-  });
   const publish = useMutation({ mutationFn: (id: string) => http.post<null>(API.noticePublish, { id }), onSuccess });
   const revoke = useMutation({ mutationFn: (id: string) => http.post<null>(API.noticeRevoke, { id }), onSuccess });
   const remove = useMutation({ mutationFn: (id: string) => http.delete<null>(API.noticeDelete, { id }), onSuccess });
-  return { signUp, submitBid, withdrawBid, save, publish, revoke, remove };
+  return { signUp, submitBid, withdrawBid, publish, revoke, remove };
 }

@@ -8,13 +8,16 @@ import {
   PERMISSIONS,
   stageName,
 } from '@aps/shared/constants';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Popconfirm, Segmented, Space, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../../../shared/auth/Can.tsx';
 import { warnFailure } from '../../../../shared/list/download.ts';
 import { useTableScroll } from '../../../../shared/stores/app.ts';
-import { type NoticeListQuery, useNoticeMutations, useStaffNotices, useSupplierNotices } from '../api.ts';
-import { NoticeFormModal } from '../components/NoticeFormModal.tsx';
+import { type PackageDetail, packageApi } from '../../package/api.ts';
+import { NoticeEditorModal } from '../../package/components/NoticeEditorModal.tsx';
+import { type NoticeListQuery, noticeKeys, useNoticeMutations, useStaffNotices, useSupplierNotices } from '../api.ts';
+import { NoticeStartModal } from '../components/NoticeStartModal.tsx';
 import { NoticeViewModal } from '../components/NoticeViewModal.tsx';
 
 type NoticeType = keyof typeof NOTICE_TYPES;
@@ -41,7 +44,9 @@ export default function PurchaseAnnouncementTabsPage() {
   const [title, setTitle] = useState('');
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const [opened, setOpened] = useState<{ id: string; staff: boolean } | null>(null);
-  const [editing, setEditing] = useState<{ record: NoticeDto | null } | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [editing, setEditing] = useState<{ pkg: PackageDetail; type: NoticeType } | null>(null);
+  const client = useQueryClient();
   const manage = canManage && view === 'manage';
 
   const q: NoticeListQuery = { ...page, noticeType: type, title: title || undefined };
@@ -53,7 +58,7 @@ export default function PurchaseAnnouncementTabsPage() {
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
-      message.success(done);
+      if (done) message.success(done);
     } catch (err) {
       warnFailure(message, err, '操作失败');
     }
@@ -115,7 +120,17 @@ export default function PurchaseAnnouncementTabsPage() {
           </Button>
           {manage && canEdit && r.status === '0' && (
             <>
-              <Button type="link" size="small" onClick={() => setEditing({ record: r })}>
+              <Button
+                type="link"
+                size="small"
+                onClick={() =>
+                  act(
+                    async () =>
+                      setEditing({ pkg: await packageApi.queryById(r.packageId), type: r.noticeType as NoticeType }),
+                    '',
+                  )
+                }
+              >
                 编辑
               </Button>
               <Popconfirm title="确定发布该公告吗？" onConfirm={() => act(() => publish.mutateAsync(r.id), '发布成功')}>
@@ -180,7 +195,7 @@ export default function PurchaseAnnouncementTabsPage() {
           }}
         />
         {manage && canEdit && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ record: null })}>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setStarting(true)}>
             新增
           </Button>
         )}
@@ -213,11 +228,20 @@ export default function PurchaseAnnouncementTabsPage() {
           onClose={() => setOpened(null)}
         />
       )}
-      <NoticeFormModal
-        open={editing !== null}
-        record={editing?.record ?? null}
+      <NoticeStartModal
+        open={starting}
         defaultType={type}
-        onClose={() => setEditing(null)}
+        onClose={() => setStarting(false)}
+        onPicked={(pkg, noticeType) => setEditing({ pkg, type: noticeType })}
+      />
+      {/* The notice editor of 选商准备 (one editor of notices); its writes refresh these lists too. */}
+      <NoticeEditorModal
+        pkg={editing?.pkg ?? null}
+        noticeType={editing?.type}
+        onClose={() => {
+          setEditing(null);
+          void client.invalidateQueries({ queryKey: noticeKeys.all });
+        }}
       />
     </Card>
   );
