@@ -152,7 +152,10 @@ describe('procurement: notices, sign-up and sealed bids', () => {
     await screenshot(page, 'procurement-supplier-notice-form');
     await form.getByRole('button', { name: '保存草稿' }).click();
     await expectMessage(page, '保存成功');
-    await form.locator('.ant-modal-footer').getByRole('button', { name: /关\s*闭/ }).click();
+    await form
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /关\s*闭/ })
+      .click();
     await form.waitFor({ state: 'hidden' });
     await row(page, TITLE).getByText('草稿').waitFor();
     await row(page, TITLE).getByRole('button', { name: '发布' }).click();
