@@ -100,7 +100,14 @@ const confirmPop = (page: Page) =>
     .click();
 const noticeDialog = (page: Page) => page.getByRole('dialog', { name: '公告详情' });
 
-async function signUpAndBid(username: string, price: string, refusedFirst: boolean) {
+/** Signs up, bids `first` (after a refused over-limit quote when asked), then withdraws and bids again or revises, to `price`. */
+async function signUpAndBid(
+  username: string,
+  first: string,
+  price: string,
+  then: 'withdraw' | 'revise',
+  refusedFirst: boolean,
+) {
   const page = await as(username);
   await row(page, TITLE).waitFor();
   await expect.poll(() => row(page, TITLE).textContent()).toContain('未报名');
@@ -124,11 +131,32 @@ async function signUpAndBid(username: string, price: string, refusedFirst: boole
     await expectMessage(page, '报价不能高于最高限价500000.00元');
     await screenshot(page, 'procurement-supplier-refused');
   }
+  await form.getByLabel('报价（元）').fill(first);
+  await form.getByRole('button', { name: '提交投标' }).click();
+  await form.waitFor({ state: 'hidden' });
+  await view.getByText(`我的报价：${first}.00 元`).waitFor();
+  await view.getByText('已提交（第1版）').waitFor();
+  if (then === 'withdraw') {
+    // 撤回 before the deadline, then bid again: the same bid row, its next revision.
+    await view.getByRole('button', { name: '撤回投标' }).click();
+    await confirmPop(page);
+    await expectMessage(page, '撤回成功');
+    await view.getByText('已撤回').waitFor();
+    await view.getByRole('button', { name: '投标', exact: true }).click();
+    await form
+      .locator('input[type=file]')
+      .setInputFiles({ name: '重新投标.pdf', mimeType: 'application/pdf', buffer: pdfFile() });
+    await form.getByText('重新投标.pdf').waitFor();
+  } else {
+    // 修改投标 before the deadline: the form holds the current quote and files.
+    await view.getByRole('button', { name: '修改投标' }).click();
+    await expect.poll(() => form.getByLabel('报价（元）').inputValue()).toBe(`${first}.00`);
+  }
   await form.getByLabel('报价（元）').fill(price);
   await form.getByRole('button', { name: '提交投标' }).click();
   await form.waitFor({ state: 'hidden' });
   await view.getByText(`我的报价：${price}.00 元`).waitFor();
-  await view.getByText('已提交（第1版）').waitFor();
+  await view.getByText('已提交（第2版）').waitFor();
   await screenshot(page, `procurement-supplier-bid-${username}`, view);
   return page;
 }
@@ -166,9 +194,9 @@ describe('procurement: notices, sign-up and sealed bids', () => {
     await screenshot(page, 'procurement-supplier-manage');
   });
 
-  it('supplier01 and supplier02 sign up and bid; a quote above the limit is refused', async () => {
-    await signUpAndBid('supplier01', '480000', true);
-    await signUpAndBid('supplier02', '450000', false);
+  it('supplier01 and supplier02 sign up, bid, withdraw or revise; a quote above the limit is refused', async () => {
+    await signUpAndBid('supplier01', '490000', '480000', 'withdraw', true);
+    await signUpAndBid('supplier02', '460000', '450000', 'revise', false);
   });
 
   it('the buyer sees the bids sealed before the opening and the amounts after it', async () => {
