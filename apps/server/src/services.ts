@@ -261,7 +261,7 @@ function createBidding(db: Db, config: AppConfig, stages: PackageStages, project
   stages.setHooks({
     countValidBidders: (tx, tenantId, packageId) => bids.countValidBidders(tx, tenantId, packageId),
     onOpened: async (tx, pkg) => {
-      await bids.unsealBids(tx, pkg.tenantId, pkg.id);
+      await bids.unsealBids(tx, pkg.tenantId, pkg.id, { minBidders: pkg.minBidders });
     },
     onAward: async (tx, pkg) => {
       await bids.onAward(tx, pkg.tenantId, pkg.id);

@@ -54,8 +54,16 @@ export interface PageQuery {
 export interface BidHooks {
   /** Submitted (not withdrawn) bids of the package. */
   countValidBidders(db: DbOrTx, tenantId: number, packageId: string): Promise<number>;
-  /** Opens every submitted bid (price, rate, evaluated price, opened time) and writes the opening record. */
-  unsealBids(db: DbOrTx, tenantId: number, packageId: string, actor?: string): Promise<OpeningDto>;
+  /**
+   * Opens every submitted bid (price, rate, evaluated price, opened time) and writes the opening record, once
+   * (a second call returns the first record). `minBidders` saves reading the package when the caller holds it.
+   */
+  unsealBids(
+    db: DbOrTx,
+    tenantId: number,
+    packageId: string,
+    opts?: { actor?: string; minBidders?: number },
+  ): Promise<OpeningDto>;
   /** 中标通知书 to the first ranked candidate's users, 未中标通知书 to every other bidder's, in their bell. */
   onAward(db: DbOrTx, tenantId: number, packageId: string): Promise<{ winner: string | null; letters: number }>;
 }
@@ -206,13 +214,8 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
       return r.rows[0]?.n ?? 0;
     },
 
-    async unsealBids(tx, tenantId, packageId, actor = 'system') {
-      const pkg = await loadPackage(tx, tenantId, packageId);
-      const [existing] = await tx
-        .select()
-        .from(purchaseOpening)
-        .where(and(eq(purchaseOpening.tenantId, tenantId), eq(purchaseOpening.packageId, packageId)));
-      if (existing) return toOpeningDto(existing);
+    async unsealBids(tx, tenantId, packageId, opts = {}) {
+      const minBidders = opts.minBidders ?? (await loadPackage(tx, tenantId, packageId)).minBidders;
       const rows = await tx
         .select({ bid: purchaseBid, supplierName: supplier.name })
         .from(purchaseBid)
@@ -228,6 +231,7 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
       const openedTime = new Date();
       const entries: OpeningEntry[] = [];
       for (const { bid, supplierName } of rows) {
+        if (bid.openedTime) continue; // opened before: the existing record below is the answer
         const quote = JSON.parse(
           seal.open(bid.sealedQuote, binding(tenantId, packageId, bid.supplierId)),
         ) as SealedQuote;
@@ -253,14 +257,20 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
           tenantId,
           packageId,
           openedTime,
-          openedBy: actor,
+          openedBy: opts.actor ?? 'system',
           bidderCount: entries.length,
-          minBidders: pkg.minBidders,
+          minBidders,
           entries,
         })
+        .onConflictDoNothing()
         .returning();
-      if (!opening) throw new Error('opening record insert failed');
-      return toOpeningDto(opening);
+      if (opening) return toOpeningDto(opening);
+      const [existing] = await tx
+        .select()
+        .from(purchaseOpening)
+        .where(and(eq(purchaseOpening.tenantId, tenantId), eq(purchaseOpening.packageId, packageId)));
+      if (!existing) throw new Error('opening record missing');
+      return toOpeningDto(existing);
     },
 
     async onAward(tx, tenantId, packageId) {

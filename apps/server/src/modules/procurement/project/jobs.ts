@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import type { JobHandler } from '../../platform/quartz/handlers/types.ts';
 import type { PackageStages, StageActorRef } from './stage.ts';
+import { purchasePackage } from './tables.ts';
 
 const SYSTEM: StageActorRef = { username: 'system', role: 'system' };
 
@@ -31,6 +32,7 @@ async function runDue(
   limit: number,
   now: Date,
   move: (tx: Db, tenantId: number, packageId: string) => Promise<unknown>,
+  moveBatch?: (tx: Db, ids: string[]) => Promise<number>,
 ): Promise<{ done: number; failed: string[] }> {
   let done = 0;
   const failed: string[] = [];
@@ -55,6 +57,20 @@ async function runDue(
         ORDER BY ${step.column}
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED`);
+        // The batch path first (one UPDATE and one INSERT for all); if it fails, row by row so one bad row is skipped.
+        if (moveBatch && due.rows.length) {
+          try {
+            done += await tx.transaction((inner) =>
+              moveBatch(
+                inner as unknown as Db,
+                due.rows.map((r) => r.id),
+              ),
+            );
+            return due.rows.length;
+          } catch {
+            // The savepoint is rolled back; the rows are retried one by one below.
+          }
+        }
         for (const row of due.rows) {
           try {
             await move(tx as unknown as Db, row.tenant_id, row.id);
@@ -84,10 +100,21 @@ export function procurementJobs(stages: PackageStages): JobHandler[] {
         const limit = batchSize(parameter);
         const parts: string[] = [];
         for (const step of DUE_STEPS) {
-          const result = await runDue(db, step, limit, now, (tx, tenantId, packageId) =>
+          const result = await runDue(
+            db,
+            step,
+            limit,
+            now,
+            (tx, tenantId, packageId) =>
+              step.action === 'open'
+                ? stages.open(tx, tenantId, packageId, SYSTEM, now)
+                : stages.move(tx, { tenantId, packageId, action: step.action, actor: SYSTEM, reason: '定时任务' }),
             step.action === 'open'
-              ? stages.open(tx, tenantId, packageId, SYSTEM, now)
-              : stages.move(tx, { tenantId, packageId, action: step.action, actor: SYSTEM, reason: '定时任务' }),
+              ? async (tx, ids) => {
+                  const rows = await tx.select().from(purchasePackage).where(inArray(purchasePackage.id, ids));
+                  return (await stages.openLocked(tx, rows, SYSTEM, now)).length;
+                }
+              : undefined,
           );
           parts.push(
             `${step.action} ${result.done}${result.failed.length ? `，失败 ${result.failed.length}：${result.failed.slice(0, 5).join('；')}` : ''}`,

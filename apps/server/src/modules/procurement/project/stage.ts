@@ -9,8 +9,9 @@ import {
   type StageActor,
   StageTransitionError,
   targetStage,
+  transitionRefusal,
 } from '@aps/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ApiError, badRequest, notFound } from '../../../core/envelope.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { purchasePackage, purchasePackageHistory, purchaseReviewItem } from './tables.ts';
@@ -84,6 +85,11 @@ export interface PackageStages {
   ): Promise<PackageRow>;
   /** Opening (4→5, or 4→9 '0' when bidders < minimum): by the job at openingStartTime or by the buyer. */
   open(db: Db, tenantId: number, packageId: string, actor: StageActorRef, now?: Date): Promise<PackageRow>;
+  /**
+   * The opening job's batch: packages the caller has locked (FOR UPDATE SKIP LOCKED) opened in one UPDATE and one
+   * history INSERT, each against its own bidder count. Rows the table refuses are left out. Returns the opened rows.
+   */
+  openLocked(tx: DbOrTx, rows: PackageRow[], actor: StageActorRef, now: Date): Promise<PackageRow[]>;
   /** 11→12 once the publicity has ended; calls onAward for a normal package. */
   endPublicity(db: Db, tenantId: number, packageId: string, actor: StageActorRef): Promise<PackageRow>;
   hooks: StageHooks;
@@ -211,6 +217,57 @@ export function createPackageStages(initial: Partial<StageHooks> = {}): PackageS
           },
         });
       });
+    },
+
+    async openLocked(tx, rows, actor, now) {
+      const due = rows.filter(
+        (r) =>
+          r.status === PACKAGE_STATUS.active &&
+          transitionRefusal('open', r.purchaseStage, r.electionStatus) === null &&
+          (!r.openingStartTime || r.openingStartTime.getTime() <= now.getTime()),
+      );
+      if (due.length === 0) return [];
+      const plans: { row: PackageRow; count: number; failed: boolean }[] = [];
+      for (const row of due) {
+        const count = await hooks.countValidBidders(tx, row.tenantId, row.id);
+        plans.push({ row, count, failed: count < row.minBidders });
+      }
+      const values = sql.join(
+        plans.map((p) => sql`(${p.row.id}::uuid, ${p.failed})`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        UPDATE purchase_package AS p SET
+          purchase_stage = CASE WHEN v.failed THEN 9 ELSE 5 END,
+          election_status = CASE WHEN v.failed THEN '0' ELSE p.election_status END,
+          opening_start_time = coalesce(p.opening_start_time, ${now.toISOString()}::timestamptz),
+          review_stop_time = CASE WHEN v.failed THEN ${now.toISOString()}::timestamptz ELSE p.review_stop_time END,
+          update_time = ${now.toISOString()}::timestamptz
+        FROM (VALUES ${values}) AS v(id, failed)
+        WHERE p.id = v.id`);
+      await tx.insert(purchasePackageHistory).values(
+        plans.map((p) => ({
+          tenantId: p.row.tenantId,
+          packageId: p.row.id,
+          action: 'open',
+          fromStage: p.row.purchaseStage,
+          toStage: p.failed ? 9 : 5,
+          electionStatus: p.failed ? ELECTION_STATUS.failed : p.row.electionStatus,
+          reason: p.failed ? PROCUREMENT_MESSAGES.minBidders(p.count, p.row.minBidders) : `投标人${p.count}家`,
+          actor: actor.username,
+        })),
+      );
+      const opened = await tx
+        .select()
+        .from(purchasePackage)
+        .where(
+          inArray(
+            purchasePackage.id,
+            plans.map((p) => p.row.id),
+          ),
+        );
+      if (hooks.onOpened) for (const row of opened) await hooks.onOpened(tx, row);
+      return opened;
     },
 
     endPublicity: (db, tenantId, packageId, actor) =>
