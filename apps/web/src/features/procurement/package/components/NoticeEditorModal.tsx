@@ -63,7 +63,11 @@ export function NoticeEditorModal({
             content: current.content,
             attachments: current.attachments.map((a) => a.filePath).join(','),
           }
-        : { title: `${pkg.purchaseName}${pkg.packageName}${NOTICE_TYPES[noticeType]}`, content: '', attachments: '' },
+        : {
+            title: `${pkg.purchaseName} ${pkg.packageNo}标包${NOTICE_TYPES[noticeType]}`,
+            content: '',
+            attachments: '',
+          },
     );
   }, [pkg, current, notices.isLoading, form, noticeType]);
 

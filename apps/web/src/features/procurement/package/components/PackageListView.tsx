@@ -9,6 +9,9 @@ import { PackageDrawer } from './PackageDrawer.tsx';
 import { ElectionTag, PackageStatusTag, StageTag } from './PackageTags.tsx';
 import type { InfoLayout } from './PurchaseInfoCard.tsx';
 
+/** The widths of the standard columns (编号, 名称, 标包, 类别, 方式, 限价, 阶段, 操作). */
+const BASE_WIDTH = 160 + 180 + 200 + 170 + 100 + 110 + 140 + 220;
+
 interface PackageFilters {
   name?: string;
   purchaseStage?: number;
@@ -48,27 +51,18 @@ export function PackageListView({
     queryKey: [...procurementKeys.packages, name],
     url: PROCUREMENT_API.packageList,
     fixedFilters: { stages: stages.join(','), ...fixedFilters },
-    scrollX: 1500,
+    // The columns' own widths: the table scrolls sideways instead of squeezing them under the fixed 操作 column.
+    scrollX: BASE_WIDTH + columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0),
   });
   const base: TableColumnsType<PackageDto> = [
-    { title: '采购编号', dataIndex: 'purchaseCode', width: 170 },
-    { title: '采购名称', dataIndex: 'purchaseName', width: 220, ellipsis: true },
+    { title: '采购编号', dataIndex: 'purchaseCode', width: 160 },
+    { title: '采购名称', dataIndex: 'purchaseName', width: 180, ellipsis: true },
     {
       title: '标包',
       key: 'package',
-      width: 220,
+      width: 200,
+      ellipsis: true,
       render: (_, r) => `${r.packageNo} ${r.packageName}`,
-    },
-    { title: '采购类别', dataIndex: 'purchaseCategory', width: 100, render: (c: '1') => PURCHASE_CATEGORIES[c] },
-    { title: '采购方式', dataIndex: 'purchaseMethod', width: 110, render: (m: 'inquiry') => PURCHASE_METHODS[m] },
-    {
-      title: '限价（元）',
-      dataIndex: 'fixedPrice',
-      width: 140,
-      align: 'right',
-      sorter: true,
-      sortOrder: table.sortOrder('fixedPrice'),
-      render: (v: string | null) => <Money value={v} />,
     },
     {
       title: '采购阶段',
@@ -85,6 +79,17 @@ export function PackageListView({
       ),
     },
     ...columns,
+    { title: '采购类别', dataIndex: 'purchaseCategory', width: 100, render: (c: '1') => PURCHASE_CATEGORIES[c] },
+    { title: '采购方式', dataIndex: 'purchaseMethod', width: 110, render: (m: 'inquiry') => PURCHASE_METHODS[m] },
+    {
+      title: '限价（元）',
+      dataIndex: 'fixedPrice',
+      width: 140,
+      align: 'right',
+      sorter: true,
+      sortOrder: table.sortOrder('fixedPrice'),
+      render: (v: string | null) => <Money value={v} />,
+    },
     {
       title: '操作',
       key: 'action',

@@ -62,6 +62,7 @@ export default function PlanListPage() {
   const columns: TableColumnsType<PlanDto> = [
     { title: '计划编号', dataIndex: 'planCode', width: 180, ...list.sortable('planCode') },
     { title: '计划名称', dataIndex: 'planName', width: 240, ellipsis: true },
+    { title: '状态', dataIndex: 'state', width: 100, render: (s: PlanDto['state']) => <PlanStateTag state={s} /> },
     { title: '采购类别', dataIndex: 'category', width: 100, render: (c: '1') => PURCHASE_CATEGORIES[c] },
     { title: '采购方式', dataIndex: 'purchaseMethod', width: 110, render: (m: 'inquiry') => PURCHASE_METHODS[m] },
     {
@@ -73,13 +74,12 @@ export default function PlanListPage() {
       render: (v: string) => <Money value={v} />,
     },
     { title: '计划时间', dataIndex: 'plannedTime', width: 170, ...list.sortable('plannedTime') },
-    { title: '状态', dataIndex: 'state', width: 100, render: (s: PlanDto['state']) => <PlanStateTag state={s} /> },
     { title: '创建人', dataIndex: 'createBy', width: 100 },
     { title: '创建时间', dataIndex: 'createTime', width: 170, ...list.sortable('createTime') },
     {
       title: '操作',
       key: 'action',
-      width: 260,
+      width: 300,
       fixed: 'right',
       render: (_, row) => {
         const editable = PLAN_EDITABLE_STATES.includes(row.state);
