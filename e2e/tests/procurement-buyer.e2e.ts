@@ -151,7 +151,7 @@ describe('采购管理 (buyer)', () => {
     await detail.getByText('会议桌椅').waitFor();
     expect(await detail.locator('.ant-table-row').count()).toBe(3);
     await detail.getByText('72,401.00').waitFor();
-    await buyer.keyboard.press('Escape');
+    await detail.locator('.ant-drawer-close').click();
     await detail.waitFor({ state: 'hidden' });
 
     await row(buyer, PLAN).getByRole('button', { name: '提交审批' }).click();
@@ -228,7 +228,23 @@ describe('采购管理 (buyer)', () => {
     await drawer.getByText('发布公告', { exact: true }).waitFor();
     await drawer.getByRole('button', { name: '开始响应' }).waitFor();
     await screenshot(buyer, 'buyer-package-drawer');
-    await buyer.keyboard.press('Escape');
+    // The buyer's stage buttons come from the transition table: 开始响应 → 截止投标 → 开标 (refused before its time).
+    const step = async (label: string, done: string) => {
+      await drawer.getByRole('button', { name: label }).click();
+      await confirmPop(buyer);
+      await expectMessage(buyer, done);
+    };
+    await step('开始响应', '开始响应成功');
+    await drawer.getByRole('button', { name: '截止投标' }).waitFor();
+    await drawer.locator('.ant-tag').filter({ hasText: '响应中' }).waitFor();
+    await step('截止投标', '截止投标成功');
+    await drawer.locator('.ant-tag').filter({ hasText: '待开标' }).waitFor();
+    await step('开标', '未到开标时间');
+    await drawer.getByRole('button', { name: '开标' }).waitFor();
+    await drawer.getByRole('tab', { name: '报名与投标' }).click();
+    await drawer.getByText('报名（0家）').waitFor();
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
 
     // ── the other buyer pages open with their lists (seeded packages in those stages) ──
     for (const [title, path, header] of [

@@ -1,5 +1,4 @@
 import {
-  allowedActions,
   type BidDto,
   type NoticeDto,
   type NoticeRequest,
@@ -13,16 +12,16 @@ import {
   type SignUpDto,
   type StageAction,
   type StageHistoryDto,
-  type StageTransition,
 } from '@aps/shared';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http.ts';
 import { useInvalidatingMutation } from '../../../shared/list/index.ts';
 import { procurementKeys } from '../plan/api.ts';
+import { type PackageAction, packageActions } from './actions.ts';
 
 /** A package as its detail answers: review items and the buyer's allowed actions (from the transition table). */
 export interface PackageDetail extends PackageDto {
-  actions: Pick<StageTransition, 'action' | 'label' | 'actor'>[];
+  actions: PackageAction[];
 }
 
 export const packageApi = {
@@ -77,14 +76,4 @@ export const usePackageMutation = <A, R>(fn: (arg: A) => Promise<R>) =>
   useInvalidatingMutation(fn, [procurementKeys.all]);
 
 /** A list row with the buyer's allowed actions computed from the shared transition table (as the detail does). */
-export function withActions(row: PackageDto): PackageDetail {
-  const actions =
-    row.status === 'active'
-      ? allowedActions(row.purchaseStage, row.electionStatus, 'buyer').map(({ action, label, actor }) => ({
-          action,
-          label,
-          actor,
-        }))
-      : [];
-  return { ...row, actions };
-}
+export const withActions = (row: PackageDto): PackageDetail => ({ ...row, actions: packageActions(row) });

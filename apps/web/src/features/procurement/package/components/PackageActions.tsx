@@ -4,10 +4,8 @@ import { App, Button, Form, Input, Modal, Popconfirm, Select, Space } from 'antd
 import { useState } from 'react';
 import { useCan } from '../../../../shared/auth/Can.tsx';
 import { errorText } from '../../../../shared/list/index.ts';
+import { stageButtons } from '../actions.ts';
 import { type PackageDetail, packageApi, usePackageMutation } from '../api.ts';
-
-/** Actions the review seam and the workflow run; the buyer's buttons leave them out (publish goes via the notice). */
-const SEPARATE: readonly StageAction[] = ['publish', 'startReview', 'score', 'summarize', 'endReview'];
 
 async function run(pkg: PackageDetail, action: StageAction, reason: string | null) {
   switch (action) {
@@ -28,7 +26,16 @@ async function run(pkg: PackageDetail, action: StageAction, reason: string | nul
  * The buyer's stage buttons of a package, straight from the server's `actions` (the shared transition table):
  * 开始响应, 截止投标, 开标, 提交结束审核, and for 流标 packages 重新采购, 变更方式 (a workflow) and 终止.
  */
-export function PackageActions({ pkg, only }: { pkg: PackageDetail; only?: readonly StageAction[] }) {
+export function PackageActions({
+  pkg,
+  only,
+  inline = false,
+}: {
+  pkg: PackageDetail;
+  only?: readonly StageAction[];
+  /** In a table row: link buttons. */
+  inline?: boolean;
+}) {
   const { message } = App.useApp();
   const canAct = useCan(PERMISSIONS.purchasePackage.action);
   const canAudit = useCan(PERMISSIONS.purchaseEndAudit.edit);
@@ -38,7 +45,7 @@ export function PackageActions({ pkg, only }: { pkg: PackageDetail; only?: reado
   const change = usePackageMutation(packageApi.changeMethod);
   const [changing, setChanging] = useState(false);
   const [form] = Form.useForm<{ purchaseMethod: PurchaseMethod; reason: string }>();
-  const actions = pkg.actions.filter((a) => !SEPARATE.includes(a.action) && (!only || only.includes(a.action)));
+  const actions = stageButtons(pkg.actions, only);
   if (actions.length === 0) return null;
 
   const act = async (action: StageAction, label: string) => {
@@ -51,19 +58,28 @@ export function PackageActions({ pkg, only }: { pkg: PackageDetail; only?: reado
   };
 
   return (
-    <Space wrap>
+    <Space wrap size={inline ? 4 : 8}>
       {actions.map((a) => {
         const allowed = a.action === 'submitEndAudit' ? canAudit : canAct;
         if (!allowed) return null;
         if (a.action === 'changeMethod')
           return (
-            <Button key={a.action} onClick={() => setChanging(true)}>
+            <Button
+              key={a.action}
+              type={inline ? 'link' : 'default'}
+              size={inline ? 'small' : 'middle'}
+              onClick={() => setChanging(true)}
+            >
               {a.label}
             </Button>
           );
         return (
           <Popconfirm key={a.action} title={`确定${a.label}吗?`} onConfirm={() => act(a.action, a.label)}>
-            <Button type={a.action === 'terminate' ? 'default' : 'primary'} danger={a.action === 'terminate'}>
+            <Button
+              type={inline ? 'link' : a.action === 'terminate' ? 'default' : 'primary'}
+              size={inline ? 'small' : 'middle'}
+              danger={a.action === 'terminate'}
+            >
               {a.label}
             </Button>
           </Popconfirm>

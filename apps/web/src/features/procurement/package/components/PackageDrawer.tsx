@@ -222,7 +222,7 @@ export function PackageDrawer({ packageId, onClose, layout = 4, children }: Pack
     <Drawer
       open={!!packageId}
       onClose={onClose}
-      width={960}
+      size={960}
       title={pkg ? `标包：${pkg.packageName}` : '标包'}
       extra={pkg ? <PackageActions pkg={pkg} /> : null}
       destroyOnHidden

@@ -53,7 +53,6 @@ const APPROVAL_COLORS: Record<string, string> = {
 
 /** A business row's approvalStatus (workflow codes 1..6) as its label. */
 export function ApprovalTag({ value }: { value: string | number }) {
-  const key = String(value) as unknown as keyof typeof APPROVAL_STATUS_LABELS;
   const label = APPROVAL_STATUS_LABELS[Number(value) as keyof typeof APPROVAL_STATUS_LABELS];
-  return <Tag color={APPROVAL_COLORS[String(key)] ?? 'default'}>{label ?? '—'}</Tag>;
+  return <Tag color={APPROVAL_COLORS[String(value)] ?? 'default'}>{label ?? '—'}</Tag>;
 }

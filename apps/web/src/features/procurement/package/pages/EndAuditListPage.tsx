@@ -20,7 +20,7 @@ export default function EndAuditListPage() {
         },
         { title: '评审结束时间', dataIndex: 'reviewStopTime', width: 170 },
       ]}
-      rowActions={(row) => <PackageActions pkg={withActions(row)} only={['submitEndAudit']} />}
+      rowActions={(row) => <PackageActions pkg={withActions(row)} only={['submitEndAudit']} inline />}
     />
   );
 }

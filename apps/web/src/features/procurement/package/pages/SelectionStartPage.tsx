@@ -27,7 +27,7 @@ export default function SelectionStartPage() {
               stages={[2, 3, 4, 5]}
               layout={4}
               columns={TIME_COLUMNS}
-              rowActions={(row) => <PackageActions pkg={withActions(row)} />}
+              rowActions={(row) => <PackageActions pkg={withActions(row)} inline />}
             />
           ),
         },
@@ -41,7 +41,7 @@ export default function SelectionStartPage() {
               fixedFilters={{ electionStatus: '0' }}
               layout={4}
               columns={TIME_COLUMNS}
-              rowActions={(row) => <PackageActions pkg={withActions(row)} />}
+              rowActions={(row) => <PackageActions pkg={withActions(row)} inline />}
             />
           ),
         },

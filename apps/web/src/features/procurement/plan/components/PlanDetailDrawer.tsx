@@ -15,7 +15,7 @@ export function PlanDetailDrawer({ plan, onClose }: { plan: PlanDto | null; onCl
   const p = detail.data;
   const total = (p?.items ?? []).reduce((s, i) => s + Number(i.amount), 0);
   return (
-    <Drawer open={!!plan} onClose={onClose} width={900} title="采购计划详情" destroyOnHidden>
+    <Drawer open={!!plan} onClose={onClose} size={900} title="采购计划详情" destroyOnHidden>
       {!p ? (
         <Skeleton active />
       ) : (
