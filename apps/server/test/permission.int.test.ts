@@ -65,7 +65,12 @@ describe('GET /sys/permission/getUserPermissionByToken', () => {
     const purchase = supplier.menu.find((m: MenuNode) => m.path === '/purchase');
     expect(purchase?.children?.map((c: MenuNode) => c.path)).toEqual([
       '/purchaseannouncement/PurchaseAnnouncementTabs',
+      '/purchaseannouncement/MyBids',
     ]);
+    // 我的投标 is the supplier's: staff granted the whole 采购管理 do not get it.
+    expect(
+      buyer.menu.find((m: MenuNode) => m.path === '/purchase')?.children?.map((c: MenuNode) => c.path),
+    ).not.toContain('/purchaseannouncement/MyBids');
     // Buttons: buyers may not edit the FAQ; admins may.
     const codes = (r: { auth: { action: string }[] }) => r.auth.map((a) => a.action);
     expect(codes(admin)).toContain('qa:edit');

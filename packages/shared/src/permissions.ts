@@ -72,7 +72,7 @@ export const PERMISSIONS = {
   purchaseReview: { list: 'purchase:review:list', edit: 'purchase:review:edit' },
   purchaseEndAudit: { list: 'purchase:endAudit:list', edit: 'purchase:endAudit:edit' },
   purchaseResult: { list: 'purchase:result:list', edit: 'purchase:result:edit' },
-  supplierBid: { signUp: 'supplier:bid:signUp', bid: 'supplier:bid:submit' },
+  supplierBid: { signUp: 'supplier:bid:signUp', bid: 'supplier:bid:submit', my: 'supplier:bid:my' },
   workflow: {
     todo: 'workflow:todo',
     done: 'workflow:done',

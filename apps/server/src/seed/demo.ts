@@ -101,15 +101,17 @@ export function flattenMenus(tree: MenuSeed[]): FlatPermission[] {
   return out;
 }
 
-/** The permission ids a role is granted: whole subtrees of its paths, their ancestors, minus excluded buttons. */
+/** The permission ids a role is granted: whole subtrees of its paths and their ancestors, minus excluded subtrees and buttons. */
 export function grantedPermissionIds(role: RoleSeed, flat: FlatPermission[]): string[] {
   if (role.grant === 'all') return flat.map((f) => f.id);
-  const { paths, excludeButtons = [] } = role.grant;
+  const { paths, excludePaths = [], excludeButtons = [] } = role.grant;
   const roots = new Set(flat.filter((f) => f.path && paths.includes(f.path)).map((f) => f.id));
+  const cut = new Set(flat.filter((f) => f.path && excludePaths.includes(f.path)).map((f) => f.id));
   const granted = new Set<string>();
   for (const f of flat) {
     const inSubtree = roots.has(f.id) || f.ancestors.some((a) => roots.has(a));
     if (!inSubtree) continue;
+    if (cut.has(f.id) || f.ancestors.some((a) => cut.has(a))) continue;
     if (f.row.menuType === 2 && f.row.perms && excludeButtons.includes(f.row.perms)) continue;
     granted.add(f.id);
     for (const a of f.ancestors) granted.add(a);

@@ -117,6 +117,13 @@ export const MENU_TREE: MenuSeed[] = [
         ],
       },
       {
+        // The supplier's own sign-ups and bids (userEnd 3); staff roles leave it out (SUPPLIER_ONLY_PATHS).
+        title: '我的投标',
+        path: '/purchaseannouncement/MyBids',
+        component: 'purchaseannouncement/MyBids',
+        buttons: [[P.supplierBid.my, '查询']],
+      },
+      {
         title: '选商准备',
         path: '/purchase/selectionPrepare',
         component: 'purchase/SelectionPrepare',
@@ -457,4 +464,5 @@ export const MENU_TREE: MenuSeed[] = [
 ];
 
 /** Paths of top-level menus each role sees (a role gets the whole subtree and its buttons). */
-export type RoleMenuGrant = { paths: string[]; excludeButtons?: string[] };
+/** A role's menus: whole subtrees of `paths`, minus the subtrees of `excludePaths` and the `excludeButtons` codes. */
+export type RoleMenuGrant = { paths: string[]; excludePaths?: string[]; excludeButtons?: string[] };

@@ -66,7 +66,9 @@ const READ_ONLY_PURCHASE = [
   PERMISSIONS.supplierBid.bid,
 ];
 /** Staff never act as a bidder. */
-const SUPPLIER_ONLY = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.bid];
+const SUPPLIER_ONLY = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.bid, PERMISSIONS.supplierBid.my];
+/** Menus for supplier users only: staff roles granted the whole 采购管理 leave them out. */
+const SUPPLIER_ONLY_PATHS = ['/purchaseannouncement/MyBids'];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
 /** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
 const NOTICE_STAFF_BUTTONS = [PERMISSIONS.purchaseNotice.list, PERMISSIONS.purchaseNotice.edit];
@@ -104,6 +106,7 @@ export const ROLES: RoleSeed[] = [
     grant: {
       // 申请示例 is the workflow's demo business: buyers start requests through it (issue 13).
       paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers', '/demo/request'],
+      excludePaths: SUPPLIER_ONLY_PATHS,
       excludeButtons: [PERMISSIONS.qa.edit, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY],
     },
   },
@@ -115,6 +118,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '3',
     grant: {
       paths: [...COMMON, '/purchase', '/qa/questionsAndAnswers'],
+      excludePaths: SUPPLIER_ONLY_PATHS,
       excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY],
     },
   },
@@ -138,6 +142,7 @@ export const ROLES: RoleSeed[] = [
     grant: {
       paths: [
         '/purchaseannouncement/PurchaseAnnouncementTabs',
+        '/purchaseannouncement/MyBids',
         '/account',
         '/qa/questionsAndAnswers',
         '/isps/userAnnouncement',
@@ -153,6 +158,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '1',
     grant: {
       paths: [...COMMON, '/purchase', '/supervision', '/workorder'],
+      excludePaths: SUPPLIER_ONLY_PATHS,
       excludeButtons: [...READ_ONLY_PURCHASE, ...WORKFLOW_ADMIN_ONLY],
     },
   },

@@ -19,6 +19,9 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'purchase/EndAuditList': () => import('../features/procurement/package/pages/EndAuditListPage.tsx'),
   'purchase/ResultList': () => import('../features/procurement/package/pages/ResultListPage.tsx'),
   'purchase/RecordList': () => import('../features/procurement/purchase/pages/PurchaseRecordListPage.tsx'),
+  'purchaseannouncement/PurchaseAnnouncementTabs': () =>
+    import('../features/procurement/announcement/pages/PurchaseAnnouncementTabsPage.tsx'),
+  'purchaseannouncement/MyBids': () => import('../features/procurement/bid/pages/MyBidsPage.tsx'),
   'system/UserList': () => import('../features/platform/system/pages/UserListPage.tsx'),
   'system/RoleList': () => import('../features/platform/system/pages/RoleListPage.tsx'),
   'system/PermissionList': () => import('../features/platform/system/pages/PermissionListPage.tsx'),

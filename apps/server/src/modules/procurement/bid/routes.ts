@@ -41,7 +41,7 @@ export const bidRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
 
   app.get(
     API.supplierSignUps,
-    { config: { access: S.signUp }, schema: { tags: [TAG], summary: '本单位的报名', querystring: myListQuerySchema } },
+    { config: { access: S.my }, schema: { tags: [TAG], summary: '本单位的报名', querystring: myListQuerySchema } },
     async (request) => ok(await bids.mySignUps(actorOf(request), request.query)),
   );
 
@@ -73,7 +73,7 @@ export const bidRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
 
   app.get(
     API.supplierBids,
-    { config: { access: S.bid }, schema: { tags: [TAG], summary: '本单位的投标', querystring: myListQuerySchema } },
+    { config: { access: S.my }, schema: { tags: [TAG], summary: '本单位的投标', querystring: myListQuerySchema } },
     async (request) => ok(await bids.myBids(actorOf(request), request.query)),
   );
 
