@@ -45,6 +45,8 @@ async function openFromMenu(group: string, item: string) {
 /** Right-clicks a tab once no earlier context menu is still on screen (they fade out). */
 async function openContextMenu(title: string) {
   await expect.poll(() => page.locator('.ant-dropdown-menu-item').filter({ visible: true }).count()).toBe(0);
+  // From the top of the page: the menu opens under the tab bar, in view (a scrolled page put it under the table).
+  await page.evaluate(() => window.scrollTo(0, 0));
   await tab(page, title).click({ button: 'right' });
 }
 
