@@ -160,13 +160,14 @@ describe('采购记录 paging (issue 11 §2)', () => {
       )
     ).result.records.at(-1)?.id;
 
-    await page.getByTitle('下一页').click();
+    await page.locator('.ant-pagination').getByTitle('下一页').click();
     await expect.poll(async () => (await codes()).join()).toBe(second.result.records.map((r) => r.purchaseCode).join());
     const toSecond = asked.find((u) => u.searchParams.get('pageNo') === '2');
     expect(toSecond?.searchParams.get('cursor')).toBe(firstPageLastId);
 
     // A jump (page 1 again) pages by offset.
-    await page.getByTitle('1', { exact: true }).click();
+    // In the pager: the bell's badge can read 1 too (a workflow or award message).
+    await page.locator('.ant-pagination').getByTitle('1', { exact: true }).click();
     await expect
       .poll(() => asked.some((u) => u.searchParams.get('pageNo') === '1' && !u.searchParams.has('cursor')))
       .toBe(true);
