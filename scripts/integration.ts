@@ -1,24 +1,39 @@
 /**
- * Runs the integration suite twice: on the embedded PostgreSQL and on a PostgreSQL server
- * (TEST_DATABASE_URL, default the machine's 127.0.0.1:5432). Without a reachable server the
- * second run is skipped loudly; under CI=true that is a failure.
+ * Runs the integration suite twice at once: on the embedded PostgreSQL and on a PostgreSQL server
+ * (TEST_DATABASE_URL, default the machine's 127.0.0.1:5432). The two runs share nothing (each has its own server
+ * process and databases) and mostly wait on their databases, so side by side they take little longer than one.
+ * Each line is prefixed with its database. Without a reachable server the second run is skipped loudly; under
+ * CI=true that is a failure.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import readline from 'node:readline';
 import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-function runSuite(kind: 'embedded' | 'postgres'): number {
-  console.log(`\n=== 集成测试 / integration tests on ${kind === 'embedded' ? 'embedded PostgreSQL' : serverUrl} ===`);
+function runSuite(kind: 'embedded' | 'postgres'): Promise<number> {
+  const label = kind === 'embedded' ? '[embedded]' : '[postgres]';
+  console.log(`=== 集成测试 / integration tests on ${kind === 'embedded' ? 'embedded PostgreSQL' : serverUrl} ===`);
   const vitest = path.join(root, 'node_modules/.bin/vitest');
-  const result = spawnSync(vitest, ['run', '--project', 'integration'], {
+  const child = spawn(vitest, ['run', '--project', 'integration'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, TEST_DB: kind, TEST_DATABASE_URL: serverUrl },
   });
-  return result.status ?? 1;
+  for (const [stream, out] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ] as const) {
+    readline.createInterface({ input: stream }).on('line', (line) => out.write(`${label} ${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      console.log(`=== ${label} exit ${code} ===`);
+      resolve(code ?? 1);
+    });
+  });
 }
 
 async function reachable(url: string): Promise<string | null> {
@@ -34,16 +49,18 @@ async function reachable(url: string): Promise<string | null> {
   }
 }
 
-let status = runSuite('embedded');
 const problem = await reachable(serverUrl);
+const runs = [runSuite('embedded')];
 if (problem) {
   const banner = `\n${'!'.repeat(78)}\n!! PostgreSQL server ${serverUrl} is not reachable: ${problem}\n!! The integration suite ran on the embedded database ONLY.\n${'!'.repeat(78)}\n`;
   console.error(banner);
-  if (process.env.CI === 'true') {
-    console.error('CI=true: an unreachable PostgreSQL server is a failure.');
-    status = 1;
-  }
 } else {
-  status = runSuite('postgres') || status;
+  runs.push(runSuite('postgres'));
+}
+const statuses = await Promise.all(runs);
+let status = statuses.find((code) => code !== 0) ?? 0;
+if (problem && process.env.CI === 'true') {
+  console.error('CI=true: an unreachable PostgreSQL server is a failure.');
+  status = 1;
 }
 process.exit(status);

@@ -1,4 +1,4 @@
-import type { WorkflowStatusEvent } from '../platform/workflow/engine.ts';
+import type { WorkflowStatusEvent } from '../platform/workflow/engine-types.ts';
 import type { WorkflowService } from '../platform/workflow/service.ts';
 
 /**

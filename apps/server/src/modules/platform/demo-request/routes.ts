@@ -10,6 +10,7 @@ import {
 } from '@aps/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { crudRoutes } from '../../../core/crud-routes.ts';
 import { ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
 import { sessionOf } from '../auth/guard.ts';
@@ -24,49 +25,38 @@ const actorOf = (request: FastifyRequest): DemoActor => {
 /** 申请示例: CRUD plus submit/resubmit through the workflow (business type demo_request). */
 export const demoRequestRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const s = services.demoRequests;
-  app.get(
-    API.list,
-    {
-      config: { access: P.demoRequest.list },
-      schema: { tags: [TAG], summary: '申请分页列表', querystring: demoRequestListQuerySchema },
+  crudRoutes(app, services.dicts, {
+    base: API.base,
+    name: '申请',
+    tag: TAG,
+    list: {
+      access: P.demoRequest.list,
+      query: demoRequestListQuerySchema,
+      run: (request, query) => s.list(actorOf(request), query),
     },
-    async (request) => ok(await s.list(actorOf(request), request.query)),
-  );
-  app.get(
-    API.queryById,
-    {
-      config: { access: P.demoRequest.list },
-      schema: { tags: [TAG], summary: '申请详情', querystring: demoRequestIdQuerySchema },
+    byId: {
+      access: P.demoRequest.list,
+      query: demoRequestIdQuerySchema,
+      run: (request, id) => s.queryById(actorOf(request), String(id)),
     },
-    async (request) => ok(await s.queryById(actorOf(request), request.query.id)),
-  );
-  app.post(
-    API.add,
-    {
-      config: { access: P.demoRequest.edit, audit: '新增申请' },
-      schema: { tags: [TAG], summary: '新增申请', body: demoRequestAddSchema },
+    add: {
+      access: P.demoRequest.edit,
+      body: demoRequestAddSchema,
+      run: (request, body) => s.add(actorOf(request), body),
     },
-    async (request) => ok(await s.add(actorOf(request), request.body), '添加成功！'),
-  );
-  app.put(
-    API.edit,
-    {
-      config: { access: P.demoRequest.edit, audit: '编辑申请' },
-      schema: { tags: [TAG], summary: '编辑申请', body: demoRequestEditSchema },
+    edit: {
+      access: P.demoRequest.edit,
+      body: demoRequestEditSchema,
+      run: (request, body) => s.edit(actorOf(request), body),
     },
-    async (request) => ok(await s.edit(actorOf(request), request.body), '编辑成功!'),
-  );
-  app.delete(
-    API.delete,
-    {
-      config: { access: P.demoRequest.edit, audit: '删除申请' },
-      schema: { tags: [TAG], summary: '删除申请', querystring: demoRequestIdQuerySchema },
+    remove: {
+      access: P.demoRequest.edit,
+      idQuery: demoRequestIdQuerySchema,
+      async run(request, ids) {
+        for (const id of ids) await s.remove(actorOf(request), String(id));
+      },
     },
-    async (request) => {
-      await s.remove(actorOf(request), request.query.id);
-      return ok(null, '删除成功!');
-    },
-  );
+  });
   app.post(
     API.submit,
     {

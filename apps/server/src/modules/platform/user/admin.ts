@@ -1,12 +1,8 @@
 import {
   type ExcelImportResult,
-  formatDateTime,
   USER_EXCEL_HEADERS as H,
-  maskEmail,
-  maskPhone,
   type PageResult,
   USER_STATUS,
-  USER_SUPER_QUERY_FIELDS,
   type UserAddRequest,
   type UserComponentQuery,
   type UserEditRequest,
@@ -15,7 +11,7 @@ import {
 } from '@aps/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest, forbidden, notFound } from '../../../core/envelope.ts';
-import { escapeLike, filterSql, superQueryColumns, superQueryWhere } from '../../../core/super-query.ts';
+import { filterSql, superQueryWhere } from '../../../core/super-query.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { hashPassword } from '../auth/service.ts';
 import type { SessionStore } from '../auth/session.ts';
@@ -24,6 +20,7 @@ import type { ExcelImporter, ImportActor, UploadedFile } from '../excel/import.t
 import { uniqueViolation } from '../permission/pg-errors.ts';
 import type { PermissionService } from '../permission/service.ts';
 import { sysDepart, sysRole, sysUser, sysUserDepart, sysUserRole, sysUserTenant } from '../system/tables.ts';
+import { like, type Row, SORT_SQL, toRow, USER_COLUMNS } from './admin-rows.ts';
 import { userImportSpec } from './excel.ts';
 
 /**
@@ -60,82 +57,6 @@ export const USER_ADMIN_MESSAGES = {
   departsOutside: '所选部门不属于当前租户',
   self: '不能对当前登录用户执行此操作',
 } as const;
-
-const SORT_SQL = {
-  createTime: sql`u.create_time`,
-  username: sql`u.username`,
-  realname: sql`u.realname`,
-  phone: sql`u.phone`,
-  status: sql`u.status`,
-  sex: sql`u.sex`,
-} as const;
-
-type Row = {
-  id: string;
-  username: string;
-  realname: string;
-  phone: string | null;
-  email: string | null;
-  birthday: string | null;
-  sex: number | null;
-  avatar: string | null;
-  post: string | null;
-  status: number;
-  user_type: string;
-  user_end: string;
-  org_code: string | null;
-  org_code_txt: string | null;
-  create_time: string;
-  departs: { id: string; name: string }[];
-  roles: { id: string; name: string }[];
-};
-
-function toRow(r: Row): UserListRow {
-  return {
-    id: r.id,
-    username: r.username,
-    realname: r.realname,
-    phone: r.phone,
-    email: r.email,
-    birthday: r.birthday,
-    sex: r.sex,
-    avatar: r.avatar,
-    post: r.post,
-    status: r.status,
-    userType: r.user_type,
-    userEnd: r.user_end.split(',').filter(Boolean),
-    orgCode: r.org_code,
-    orgCodeTxt: r.org_code_txt,
-    departIds: r.departs.map((d) => d.id),
-    departNames: r.departs.map((d) => d.name).join(','),
-    roleIds: r.roles.map((d) => d.id),
-    roleNames: r.roles.map((d) => d.name).join(','),
-    createTime: formatDateTime(r.create_time) ?? '',
-  };
-}
-
-/**
- * A user as a picker shows them to a caller without the user list code (issue 12 §3): who they are and where they
- * sit; phone and e-mail masked, birthday and roles left out.
- */
-export function pickerRow(r: UserListRow): UserListRow {
-  return { ...r, phone: maskPhone(r.phone), email: maskEmail(r.email), birthday: null, roleIds: [], roleNames: '' };
-}
-
-const like = (v: string) => `%${escapeLike(v)}%`;
-
-/** The user list's allow-list for the advanced query and the wrapped search filters (§5). */
-const USER_COLUMNS = superQueryColumns(USER_SUPER_QUERY_FIELDS, {
-  username: sql`u.username`,
-  realname: sql`u.realname`,
-  sex: sql`u.sex`,
-  birthday: sql`u.birthday`,
-  phone: sql`u.phone`,
-  email: sql`u.email`,
-  post: sql`u.post`,
-  status: sql`u.status`,
-  createTime: sql`u.create_time`,
-});
 
 export function createUserAdminService({
   db,

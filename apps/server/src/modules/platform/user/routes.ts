@@ -26,7 +26,7 @@ import type { Services } from '../../../services.ts';
 import { sessionOf } from '../auth/guard.ts';
 import { sendXlsx } from '../excel/export.ts';
 import { acceptExcelUploads, importReply, readExcelUploads } from '../excel/upload.ts';
-import { pickerRow } from './admin.ts';
+import { pickerRow } from './admin-rows.ts';
 import { USER_MESSAGES } from './service.ts';
 
 /** Dictionary-coded fields of a user row (JeecgBoot's `_dictText` companions). */

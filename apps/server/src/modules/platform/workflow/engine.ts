@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  ANNOUNCEMENT_CATEGORY,
   type ApprovalStatus,
   evaluateExpression,
   type InstanceStatus,
@@ -9,13 +8,23 @@ import {
   type TaskAction,
   WORKFLOW_BUSINESS_TYPES,
   type WorkflowBusinessType,
-  workflowTaskUrl,
 } from '@aps/shared';
 import { sql } from 'drizzle-orm';
 import { ApiError, badRequest, forbidden, notFound } from '../../../core/envelope.ts';
 import type { Db } from '../../../db/client.ts';
+import { createWorkflowDirectory } from './directory.ts';
+import type {
+  InstanceRow,
+  ResubmitInput,
+  Run,
+  StartInput,
+  TaskRow,
+  WorkflowActor,
+  WorkflowHandler,
+  WorkflowOutcome,
+} from './engine-types.ts';
 import type { CompiledGraph, CompiledNode } from './graph.ts';
-import { type AssigneeContext, approvalStatusOf, countersignOutcome, resolveAssignees } from './rules.ts';
+import { approvalStatusOf, countersignOutcome, resolveAssignees } from './rules.ts';
 import { wfHistory, wfInstance, wfTask } from './tables.ts';
 
 /**
@@ -25,91 +34,12 @@ import { wfHistory, wfInstance, wfTask } from './tables.ts';
  * modules start processes and hear the outcome through `registerHandler`, in the same transaction.
  */
 
-export interface WorkflowActor {
-  tenantId: number;
-  userId: string;
-  username: string;
-}
-
-export type WorkflowOutcome = 'approved' | 'rejected' | 'withdrawn' | 'terminated' | 'progress';
-
-export interface WorkflowStatusEvent {
-  tenantId: number;
-  businessKey: string;
-  instanceId: string;
-  approvalStatus: ApprovalStatus;
-  outcome: WorkflowOutcome;
-  actor: string;
-  comment: string | null;
-}
-
-export interface WorkflowHandler {
-  onStatus(db: Db, event: WorkflowStatusEvent): Promise<void> | void;
-}
-
-export interface StartInput {
-  tenantId: number;
-  initiator: { id: string; username: string; departId?: string | null | undefined };
-  businessType: WorkflowBusinessType;
-  businessKey: string;
-  title: string;
-  variables: Record<string, unknown>;
-}
-
-export interface ResubmitInput {
-  tenantId: number;
-  actor: { id?: string; username: string };
-  businessType: WorkflowBusinessType;
-  businessKey: string;
-  variables?: Record<string, unknown> | undefined;
-}
-
-interface InstanceRow {
-  id: string;
-  tenant_id: number;
-  definition_id: string;
-  business_type: WorkflowBusinessType;
-  business_key: string;
-  title: string;
-  initiator: string;
-  initiator_depart_id: string | null;
-  status: InstanceStatus;
-  approval_status: ApprovalStatus;
-  variables: Record<string, unknown>;
-  round: number;
-  joins: Record<string, string[]>;
-  trail: { nodes: string[]; flows: string[] };
-  graph: CompiledGraph;
-}
-
-interface TaskRow {
-  id: string;
-  tenant_id: number;
-  instance_id: string;
-  node_id: string;
-  node_name: string;
-  assignee: string;
-  status: 'open' | 'done' | 'cancelled';
-  sign_mode: SignMode;
-  group_id: string;
-  delegated_from: string | null;
-  round: number;
-}
-
-/** The run of one action: the locked instance and what the action changed, written back once at the end. */
-interface Run {
-  db: Db;
-  instance: InstanceRow;
-  actor: string;
-  comment: string | null;
-  steps: number;
-}
-
 const conflict = (message: string) => new ApiError(409, message);
 const MAX_STEPS = 500;
 
 export function createWorkflowEngine({ db }: { db: Db }) {
   const handlers = new Map<string, WorkflowHandler>();
+  const { assigneeContext, tenantUsernames, notify, userDepart, assertTenantUser } = createWorkflowDirectory(db);
 
   async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
     return (await db.execute(query)).rows as T[];
@@ -142,90 +72,6 @@ export function createWorkflowEngine({ db }: { db: Db }) {
       round: run.instance.round,
       comment: opts.comment === undefined ? run.comment : opts.comment,
     });
-  }
-
-  // ---- assignees ----
-  async function assigneeContext(instance: InstanceRow, node: CompiledNode): Promise<AssigneeContext> {
-    const ctx: AssigneeContext = {
-      initiator: instance.initiator,
-      departChain: [],
-      roleMembers: {},
-      tenantUsers: new Set(),
-    };
-    const tenantId = instance.tenant_id;
-    if (node.assigneeType === 'dept_leader' && instance.initiator_depart_id) {
-      const chain = await rows<{ id: string; directors: string[] | null }>(sql`
-        WITH RECURSIVE up(id, parent_id, director_user_ids, depth) AS (
-          SELECT id, parent_id, director_user_ids, 0 FROM sys_depart
-          WHERE id = ${instance.initiator_depart_id} AND tenant_id = ${tenantId}
-          UNION ALL
-          SELECT d.id, d.parent_id, d.director_user_ids, up.depth + 1 FROM sys_depart d JOIN up ON d.id = up.parent_id
-          WHERE up.depth < 20 AND d.tenant_id = ${tenantId}
-        )
-        SELECT up.id,
-          (SELECT array_agg(u.username ORDER BY u.username) FROM sys_user u
-           JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = ${tenantId}
-           WHERE u.id = ANY(up.director_user_ids) AND u.del_flag = 0 AND u.status = 1) AS directors
-        FROM up ORDER BY up.depth`);
-      ctx.departChain = chain.map((c) => ({ id: c.id, directors: c.directors ?? [] }));
-    }
-    if (node.assigneeType === 'role' && node.assignees?.length) {
-      const members = await rows<{ role_code: string; username: string }>(sql`
-        SELECT r.role_code, u.username FROM sys_role r
-        JOIN sys_user_role ur ON ur.role_id = r.id
-        JOIN sys_user u ON u.id = ur.user_id AND u.del_flag = 0 AND u.status = 1
-        JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = ${tenantId}
-        WHERE r.tenant_id = ${tenantId} AND r.role_code IN (${sql.join(
-          node.assignees.map((a) => sql`${a}`),
-          sql`, `,
-        )})`);
-      for (const m of members) {
-        const list = ctx.roleMembers[m.role_code] ?? [];
-        list.push(m.username);
-        ctx.roleMembers[m.role_code] = list;
-      }
-    }
-    if (node.assigneeType === 'user' && node.assignees?.length) {
-      ctx.tenantUsers = new Set(await tenantUsernames(tenantId, node.assignees));
-    }
-    return ctx;
-  }
-
-  async function tenantUsernames(tenantId: number, usernames: string[]): Promise<string[]> {
-    if (!usernames.length) return [];
-    const found = await rows<{ username: string }>(sql`
-      SELECT u.username FROM sys_user u JOIN sys_user_tenant ut ON ut.user_id = u.id AND ut.tenant_id = ${tenantId}
-      WHERE u.del_flag = 0 AND u.status = 1 AND u.username IN (${sql.join(
-        usernames.map((a) => sql`${a}`),
-        sql`, `,
-      )})`);
-    return found.map((f) => f.username);
-  }
-
-  /** A system message in each assignee's bell, opening the task (openType component). */
-  async function notify(instance: InstanceRow, tasks: { id: string; assignee: string; nodeName: string }[]) {
-    if (!tasks.length) return;
-    // One statement for every message and its send row: an approval's latency is mostly round trips.
-    const values = sql.join(
-      tasks.map((t) => {
-        const title = M.taskMessageTitle(instance.title, t.nodeName);
-        const content = `<p>${escapeHtml(WORKFLOW_BUSINESS_TYPES[instance.business_type] ?? '')}「${escapeHtml(instance.title)}」待您审批（${escapeHtml(t.nodeName)}），发起人：${escapeHtml(instance.initiator)}。</p>`;
-        return sql`(${randomUUID()}::uuid, ${t.id}::text, ${t.assignee}::text, ${title}::text, ${content}::text, ${workflowTaskUrl(t.id)}::text)`;
-      }),
-      sql`, `,
-    );
-    await db.execute(sql`
-      WITH v(annt_id, task_id, assignee, title, content, open_page) AS (VALUES ${values}),
-      ins AS (
-        INSERT INTO sys_announcement (id, tenant_id, title, msg_content, msg_abstract, sender, priority, msg_category,
-          msg_type, user_ids, send_status, send_time, open_type, open_page, bus_type, bus_id, create_by)
-        SELECT v.annt_id, ${instance.tenant_id}, v.title, v.content, v.title, ${instance.initiator}, 'M',
-          ${ANNOUNCEMENT_CATEGORY.system}, 'USER', ARRAY[u.id], '1', now(), 'component', v.open_page, 'workflow_task',
-          v.task_id, 'system'
-        FROM v JOIN sys_user u ON u.username = v.assignee
-        RETURNING id, user_ids[1] AS user_id
-      )
-      INSERT INTO sys_announcement_send (annt_id, user_id) SELECT id, user_id FROM ins`);
   }
 
   // ---- execution ----
@@ -411,21 +257,6 @@ export function createWorkflowEngine({ db }: { db: Db }) {
     if (!def) throw badRequest(M.noBinding(WORKFLOW_BUSINESS_TYPES[businessType] ?? businessType));
     if (def.status !== 'active') throw badRequest(M.definitionSuspended);
     return def;
-  }
-
-  async function userDepart(tenantId: number, userId: string): Promise<string | null> {
-    const [row] = await rows<{ id: string }>(sql`
-      SELECT d.id FROM sys_user u
-      JOIN sys_user_depart ud ON ud.user_id = u.id
-      JOIN sys_depart d ON d.id = ud.dep_id AND d.tenant_id = ${tenantId} AND d.del_flag = 0
-      WHERE u.id = ${userId}
-      ORDER BY (d.org_code = u.org_code) DESC, length(d.org_code) DESC, d.org_code LIMIT 1`);
-    return row?.id ?? null;
-  }
-
-  async function assertTenantUser(tenantId: number, username: string) {
-    const found = await tenantUsernames(tenantId, [username]);
-    if (!found.length) throw badRequest(M.userNotFound(username));
   }
 
   return {
@@ -658,7 +489,3 @@ export function createWorkflowEngine({ db }: { db: Db }) {
 }
 
 export type WorkflowEngine = ReturnType<typeof createWorkflowEngine>;
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}

@@ -1,3 +1,4 @@
+import type { RouteAccess } from '@aps/shared';
 import {
   WORKFLOW_API as API,
   WORKFLOW_MESSAGES as M,
@@ -26,10 +27,11 @@ import {
 } from '@aps/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
 import { sessionOf } from '../auth/guard.ts';
-import type { WorkflowActor } from './engine.ts';
+import type { WorkflowActor } from './engine-types.ts';
 
 const TAG = '流程中心';
 
@@ -44,6 +46,20 @@ const actorOf = (request: FastifyRequest): WorkflowActor => {
  */
 export const workflowRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const wf = services.workflow;
+
+  /** A task or instance action: a POST, audited under `label`, answered with 操作成功. */
+  function action<Body extends z.ZodType>(
+    url: string,
+    access: RouteAccess,
+    label: string,
+    summary: string,
+    body: Body,
+    run: (actor: WorkflowActor, body: z.output<Body>) => Promise<unknown>,
+  ) {
+    app.post(url, { config: { access, audit: label }, schema: { tags: [TAG], summary, body } }, async (request) =>
+      ok(await run(actorOf(request), request.body as z.output<Body>), M.ok),
+    );
+  }
 
   // ---- definitions ----
   app.get(
@@ -155,80 +171,23 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     },
     async (request) => ok(await wf.taskDetail(actorOf(request), request.query.id)),
   );
-  app.post(
-    API.taskApprove,
-    {
-      config: { access: P.workflow.todo, audit: '审批同意' },
-      schema: { tags: [TAG], summary: '同意', body: workflowApproveSchema },
-    },
-    async (request) => ok(await wf.engine.approve(actorOf(request), request.body.taskId, request.body.comment), M.ok),
+  action(API.taskApprove, P.workflow.todo, '审批同意', '同意', workflowApproveSchema, (actor, b) =>
+    wf.engine.approve(actor, b.taskId, b.comment),
   );
-  app.post(
-    API.taskReject,
-    {
-      config: { access: P.workflow.todo, audit: '审批驳回' },
-      schema: { tags: [TAG], summary: '驳回', body: workflowRejectSchema },
-    },
-    async (request) => ok(await wf.engine.reject(actorOf(request), request.body.taskId, request.body.comment), M.ok),
+  action(API.taskReject, P.workflow.todo, '审批驳回', '驳回', workflowRejectSchema, (actor, b) =>
+    wf.engine.reject(actor, b.taskId, b.comment),
   );
-  app.post(
-    API.taskReturn,
-    {
-      config: { access: P.workflow.todo, audit: '审批退回' },
-      schema: { tags: [TAG], summary: '退回到之前的节点', body: workflowReturnSchema },
-    },
-    async (request) =>
-      ok(
-        await wf.engine.returnTo(
-          actorOf(request),
-          request.body.taskId,
-          request.body.targetNodeId,
-          request.body.comment,
-        ),
-        M.ok,
-      ),
+  action(API.taskReturn, P.workflow.todo, '审批退回', '退回到之前的节点', workflowReturnSchema, (actor, b) =>
+    wf.engine.returnTo(actor, b.taskId, b.targetNodeId, b.comment),
   );
-  app.post(
-    API.taskDelegate,
-    {
-      config: { access: P.workflow.todo, audit: '任务委派' },
-      schema: { tags: [TAG], summary: '委派（办理后回到本人）', body: workflowDelegateSchema },
-    },
-    async (request) =>
-      ok(
-        await wf.engine.delegate(actorOf(request), request.body.taskId, request.body.username, request.body.comment),
-        M.ok,
-      ),
+  action(API.taskDelegate, P.workflow.todo, '任务委派', '委派（办理后回到本人）', workflowDelegateSchema, (actor, b) =>
+    wf.engine.delegate(actor, b.taskId, b.username, b.comment),
   );
-  app.post(
-    API.taskTransfer,
-    {
-      config: { access: P.workflow.todo, audit: '任务转办' },
-      schema: { tags: [TAG], summary: '转办', body: workflowTransferSchema },
-    },
-    async (request) =>
-      ok(
-        await wf.engine.delegate(
-          actorOf(request),
-          request.body.taskId,
-          request.body.username,
-          request.body.comment,
-          true,
-        ),
-        M.ok,
-      ),
+  action(API.taskTransfer, P.workflow.todo, '任务转办', '转办', workflowTransferSchema, (actor, b) =>
+    wf.engine.delegate(actor, b.taskId, b.username, b.comment, true),
   );
-  app.post(
-    API.taskAddSigner,
-    {
-      config: { access: P.workflow.todo, audit: '任务加签' },
-      schema: { tags: [TAG], summary: '加签', body: workflowAddSignerSchema },
-    },
-    async (request) =>
-      ok(
-        await wf.engine.addSigner(actorOf(request), request.body.taskId, request.body.usernames, request.body.comment),
-        M.ok,
-      ),
+  action(API.taskAddSigner, P.workflow.todo, '任务加签', '加签', workflowAddSignerSchema, (actor, b) =>
+    wf.engine.addSigner(actor, b.taskId, b.usernames, b.comment),
   );
 
   // ---- instances ----
@@ -260,39 +219,21 @@ export const workflowRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       return ok(await wf.instanceDetail(actorOf(request), request.query.id, admin));
     },
   );
-  app.post(
-    API.instanceWithdraw,
-    {
-      config: { access: P.workflow.apply, audit: '撤回流程' },
-      schema: { tags: [TAG], summary: '撤回（无人处理时）', body: workflowWithdrawSchema },
-    },
-    async (request) =>
-      ok(await wf.engine.withdraw(actorOf(request), request.body.instanceId, request.body.comment), M.ok),
+  action(API.instanceWithdraw, P.workflow.apply, '撤回流程', '撤回（无人处理时）', workflowWithdrawSchema, (actor, b) =>
+    wf.engine.withdraw(actor, b.instanceId, b.comment),
   );
-  app.post(
-    API.instanceSuspend,
-    {
-      config: { access: P.workflow.instanceManage, audit: '挂起流程' },
-      schema: { tags: [TAG], summary: '挂起', body: workflowInstanceReasonSchema },
-    },
-    async (request) =>
-      ok(await wf.engine.suspend(actorOf(request), request.body.instanceId, request.body.reason), M.ok),
+  action(API.instanceSuspend, P.workflow.instanceManage, '挂起流程', '挂起', workflowInstanceReasonSchema, (actor, b) =>
+    wf.engine.suspend(actor, b.instanceId, b.reason),
   );
-  app.post(
-    API.instanceResume,
-    {
-      config: { access: P.workflow.instanceManage, audit: '激活流程' },
-      schema: { tags: [TAG], summary: '激活', body: workflowInstanceResumeSchema },
-    },
-    async (request) => ok(await wf.engine.resume(actorOf(request), request.body.instanceId, request.body.reason), M.ok),
+  action(API.instanceResume, P.workflow.instanceManage, '激活流程', '激活', workflowInstanceResumeSchema, (actor, b) =>
+    wf.engine.resume(actor, b.instanceId, b.reason),
   );
-  app.post(
+  action(
     API.instanceTerminate,
-    {
-      config: { access: P.workflow.instanceManage, audit: '终止流程' },
-      schema: { tags: [TAG], summary: '终止', body: workflowInstanceReasonSchema },
-    },
-    async (request) =>
-      ok(await wf.engine.terminate(actorOf(request), request.body.instanceId, request.body.reason), M.ok),
+    P.workflow.instanceManage,
+    '终止流程',
+    '终止',
+    workflowInstanceReasonSchema,
+    (actor, b) => wf.engine.terminate(actor, b.instanceId, b.reason),
   );
 };

@@ -28,7 +28,8 @@ import { badRequest, notFound } from '../../../core/envelope.ts';
 import { fetchPage } from '../../../core/paging.ts';
 import { escapeLike } from '../../../core/super-query.ts';
 import type { Db } from '../../../db/client.ts';
-import { createWorkflowEngine, type WorkflowActor } from './engine.ts';
+import { createWorkflowEngine } from './engine.ts';
+import type { WorkflowActor } from './engine-types.ts';
 import { type CompiledGraph, compileBpmn } from './graph.ts';
 import { wfBinding, wfDefinition } from './tables.ts';
 
