@@ -130,6 +130,13 @@ describe('award letters', () => {
     // Every row of a supplier's list is its own, whatever other packages exist.
     const all = (await okCall('supplier01', 'GET', `${API.awardLetterMy}?pageNo=1&pageSize=100`)).records;
     expect(all.every((l: AwardLetterDto) => l.supplierId === SUP1)).toBe(true);
+    // 我的投标 shows the result with the letter.
+    const bids = (await okCall('supplier02', 'GET', `${API.supplierBids}?pageNo=1&pageSize=100`)).records;
+    const win = letters.find((l) => l.type === 'win');
+    expect(bids.find((b: { packageId: string }) => b.packageId === packageId)).toMatchObject({
+      letterType: 'win',
+      letterId: win?.id,
+    });
     // Staff hold no supplier code.
     expect((await call('buyer01', 'GET', `${API.awardLetterMy}?pageNo=1&pageSize=10`)).status).toBe(403);
   });

@@ -209,6 +209,9 @@ export interface BidDto {
   packageName?: string;
   purchaseName?: string;
   bidDeadline?: string | null;
+  /** 我的投标: the award letter to the supplier (中标/未中标) once the package is awarded. */
+  letterId?: string | null;
+  letterType?: AwardLetterKind | null;
 }
 
 export interface OpeningEntryDto {

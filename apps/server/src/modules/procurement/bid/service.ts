@@ -1,4 +1,5 @@
 import {
+  type AwardLetterKind,
   BID_STATUS,
   type BidDto,
   checkQuote,
@@ -33,7 +34,7 @@ import {
 import { createOpeningHooks } from './opening.ts';
 import { loadPackage, type PackageRef } from './package-ref.ts';
 import type { BidSeal } from './seal.ts';
-import { type BidFile, purchaseBid, purchaseOpening, purchaseSignUp } from './tables.ts';
+import { type BidFile, purchaseAwardLetter, purchaseBid, purchaseOpening, purchaseSignUp } from './tables.ts';
 
 export type { BidActor, BidHooks, BidInput, PageQuery } from './common.ts';
 
@@ -293,9 +294,19 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
           packageName: sql<string>`p.package_name`,
           purchaseName: sql<string>`p.purchase_name`,
           bidDeadline: sql<string | null>`p.bid_deadline`,
+          letterId: purchaseAwardLetter.id,
+          letterKind: purchaseAwardLetter.kind,
         })
         .from(purchaseBid)
         .innerJoin(sql`purchase_package p`, sql`p.id = ${purchaseBid.packageId}`)
+        // The award's letter to this supplier (中标/未中标), once the package is awarded.
+        .leftJoin(
+          purchaseAwardLetter,
+          and(
+            eq(purchaseAwardLetter.packageId, purchaseBid.packageId),
+            eq(purchaseAwardLetter.supplierId, purchaseBid.supplierId),
+          ),
+        )
         .where(where)
         .orderBy(sql`${purchaseBid.submitTime} DESC`, purchaseBid.id)
         .limit(q.pageSize)
@@ -305,6 +316,8 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
           packageName: r.packageName,
           purchaseName: r.purchaseName,
           bidDeadline: formatDateTime(r.bidDeadline),
+          letterId: r.letterId,
+          letterType: r.letterKind as AwardLetterKind | null,
         }),
       );
       return page(records, countRow?.n ?? 0, q);
