@@ -28,6 +28,8 @@ const PACKAGE = `音视频标包${STAMP}`;
 const TABS = '/purchaseannouncement/PurchaseAnnouncementTabs';
 const WINNER = '华东建设工程有限公司';
 const LOSER = '中泰物资贸易有限公司';
+/** The letter's date line (the day in the server's time zone). */
+const DATE_LINE = /^日期：\d{4}-\d{2}-\d{2}$/;
 
 let browser: Browser;
 let packageId = '';
@@ -153,12 +155,12 @@ async function approve(username: string) {
 }
 
 /** The letter modal: its title and text (supplier, package, price #,##0.00, date). */
-async function readLetter(page: Page, title: string, lines: string[], shot: string) {
+async function readLetter(page: Page, title: string, lines: readonly (string | RegExp)[], shot: string) {
   const modal = page.getByRole('dialog', { name: title });
   const text = modal.getByRole('article', { name: '通知书正文' });
   await text.waitFor();
   for (const line of lines) await text.getByText(line, { exact: false }).first().waitFor();
-  await screenshot(page, shot, modal.locator('.ant-modal-content'));
+  await screenshot(page, shot, modal);
   await page.keyboard.press('Escape');
   await modal.waitFor({ state: 'hidden' });
 }
@@ -234,16 +236,17 @@ describe('采购管理: a package to award, as users', () => {
     await expectMessage(buyer, '操作成功!');
     await row(buyer, PACKAGE).getByRole('button', { name: '完成评审' }).click();
     const review = buyer.getByRole('dialog', { name: `完成评审：${PACKAGE}` });
-    const pick = async (label: string, option: string) => {
+    const pick = async (label: string, options: string[]) => {
       await review.getByLabel(label).click();
-      await buyer.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+      for (const option of options)
+        await buyer.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).click();
+      // A click beside the select closes its dropdown (Escape would close the modal).
+      await review.getByText('选商结果', { exact: true }).click();
+      await buyer.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
     };
-    await pick('有效投标人', WINNER);
-    await pick('有效投标人', LOSER);
-    await pick('推荐候选人（按排名）', WINNER);
-    await pick('推荐候选人（按排名）', LOSER);
-    await review.getByText('推荐候选人（按排名）').click(); // closes the dropdown
-    await screenshot(buyer, 'award-review-complete', review.locator('.ant-modal-content'));
+    await pick('有效投标人', [WINNER, LOSER]);
+    await pick('推荐候选人（按排名）', [WINNER, LOSER]);
+    await screenshot(buyer, 'award-review-complete', review);
     await review.getByRole('button', { name: /^确\s*定$/ }).click();
     await expectMessage(buyer, '操作成功!');
     await stageTag(row(buyer, PACKAGE), '评审结束').waitFor();
@@ -290,8 +293,7 @@ describe('采购管理: a package to award, as users', () => {
     await awarded.getByRole('button', { name: `ZB-PC-AW-${STAMP}-1` }).waitFor();
     await screenshot(buyer, 'award-result-list');
     await awarded.getByRole('button', { name: `ZB-PC-AW-${STAMP}-1` }).click();
-    const today = new Date().toISOString().slice(0, 10);
-    await readLetter(buyer, '中标通知书', [WINNER, PACKAGE, '450,000.00', today], 'award-letter-buyer');
+    await readLetter(buyer, '中标通知书', [WINNER, PACKAGE, '450,000.00', DATE_LINE], 'award-letter-buyer');
     await awarded.getByRole('button', { name: '详情' }).click();
     await drawer.getByRole('tab', { name: '通知书' }).click();
     const letters = drawer.locator('.ant-table-row:visible');
@@ -317,7 +319,7 @@ describe('采购管理: a package to award, as users', () => {
       await mine.getByText(kind, { exact: true }).waitFor();
       await screenshot(page, `award-my-bids-${who}`);
       await mine.getByRole('button', { name: title }).click();
-      await readLetter(page, title, [...lines], `award-letter-${who}`);
+      await readLetter(page, title, [...lines, DATE_LINE], `award-letter-${who}`);
     }
   });
 });
