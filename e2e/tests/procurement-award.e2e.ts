@@ -119,7 +119,7 @@ function openingDue(): Date {
   const now = Date.now();
   const nextTick = Math.ceil(now / 60_000) * 60_000;
   // The job would open the package itself if it ticked between the due time and the buyer's click.
-  return nextTick - now >= 4_000 && nextTick - now <= 20_000 ? new Date(nextTick + 2_000) : new Date(now + 4_000);
+  return nextTick - now >= 3_000 && nextTick - now <= 12_000 ? new Date(nextTick + 1_500) : new Date(now + 3_000);
 }
 
 async function signUpAndBid(username: string, price: string) {
@@ -134,7 +134,11 @@ async function signUpAndBid(username: string, price: string) {
   await form
     .locator('input[type=file]')
     .setInputFiles({ name: `${username}响应文件.pdf`, mimeType: 'application/pdf', buffer: pdfFile() });
-  await form.getByText(`${username}响应文件.pdf`).waitFor();
+  // Uploaded (not still uploading): the field holds the file's path only then.
+  await form
+    .locator('.aps-upload-row-done')
+    .filter({ hasText: `${username}响应文件.pdf` })
+    .waitFor();
   await form.getByLabel('报价（元）').fill(price);
   await form.getByRole('button', { name: '提交投标' }).click();
   await form.waitFor({ state: 'hidden' });
@@ -143,9 +147,7 @@ async function signUpAndBid(username: string, price: string) {
 }
 
 async function approve(username: string) {
-  const page = await as(username, '/dashboard/analysis');
-  await openSiderMenu(page, '流程中心', '我的待办', '/workflow/todo');
-  await page.getByRole('button', { name: /查\s*询/ }).click();
+  const page = await as(username, '/workflow/todo');
   await row(page, PACKAGE).getByRole('button', { name: '办理' }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: '办理：' });
   await drawer.getByLabel('审批意见').fill('同意结束评审');
@@ -167,7 +169,6 @@ async function readLetter(page: Page, title: string, lines: readonly (string | R
 
 /** The bell's 系统消息 tab lists the letter. */
 async function bellHas(page: Page, title: string, shot: string) {
-  await page.goto('/dashboard/analysis');
   const panel = page.locator('.aps-notice-panel');
   await hoverToOpen(page.getByRole('button', { name: /^消息通知/ }), panel);
   await panel.getByRole('tab', { name: /^系统消息\(\d+\)$/ }).click();
@@ -261,7 +262,7 @@ describe('采购管理: a package to award, as users', () => {
     await approve('manager01');
 
     // ── 采购结果: 结果公示 published ──
-    await as('buyer01', '/purchase/result');
+    await openSiderMenu(buyer, '采购管理', '采购结果', '/purchase/result');
     await search(buyer, 'result');
     await stageTag(row(buyer, PACKAGE), '结果公示中').waitFor();
     await row(buyer, PACKAGE).getByRole('button', { name: '结果公示' }).click();
@@ -286,11 +287,18 @@ describe('采购管理: a package to award, as users', () => {
     await expectMessage(admin, '执行成功!');
 
     // ── the buyer: 已定标, the 中标通知书 on the row and both letters in the drawer ──
-    await as('buyer01', '/purchase/result');
+    await openSiderMenu(buyer, '采购管理', '采购结果', '/purchase/result');
     await search(buyer, 'result');
     const awarded = row(buyer, PACKAGE);
     await stageTag(awarded, '已定标').waitFor();
     await awarded.getByRole('button', { name: `ZB-PC-AW-${STAMP}-1` }).waitFor();
+    // The letter column sits right of the visible part: scrolled into view for the picture.
+    await buyer
+      .locator('.ant-table-content:visible, .ant-table-body:visible')
+      .first()
+      .evaluate((el) => {
+        el.scrollLeft = el.scrollWidth;
+      });
     await screenshot(buyer, 'award-result-list');
     await awarded.getByRole('button', { name: `ZB-PC-AW-${STAMP}-1` }).click();
     await readLetter(buyer, '中标通知书', [WINNER, PACKAGE, '450,000.00', DATE_LINE], 'award-letter-buyer');
@@ -312,9 +320,8 @@ describe('采购管理: a package to award, as users', () => {
       ['supplier01', '中标', '中标通知书', [WINNER, '450,000.00']],
       ['supplier02', '未中标', '未中标通知书', [LOSER, '经评审，贵单位未中标']],
     ] as const) {
-      const page = await as(who, '/dashboard/analysis');
+      const page = await as(who, '/purchaseannouncement/MyBids');
       await bellHas(page, title, `award-bell-${who}`);
-      await page.goto('/purchaseannouncement/MyBids');
       const mine = row(page, PACKAGE);
       await mine.getByText(kind, { exact: true }).waitFor();
       await screenshot(page, `award-my-bids-${who}`);

@@ -92,8 +92,6 @@ const toDto = (r: LetterRow): AwardLetterDto => ({
 });
 
 export function createAwardLetterService(db: Db): AwardLetterService {
-  type Row = LetterRow;
-
   async function mySupplierId(actor: BidActor): Promise<string> {
     const me = await supplierOfUser(db, actor.tenantId, actor.userId);
     if (!me) throw new ApiError(403, '当前账号未关联供应商');
@@ -115,7 +113,7 @@ export function createAwardLetterService(db: Db): AwardLetterService {
       },
       async (offset, limit) =>
         (
-          await db.execute<Row>(
+          await db.execute<LetterRow>(
             sql`${SELECT} WHERE ${where} ORDER BY l.create_time DESC, l.kind DESC, l.id LIMIT ${limit} OFFSET ${offset}`,
           )
         ).rows,
@@ -134,7 +132,7 @@ export function createAwardLetterService(db: Db): AwardLetterService {
     },
 
     async queryById(tenantId, scope, id) {
-      const r = await db.execute<Row>(
+      const r = await db.execute<LetterRow>(
         sql`${SELECT} WHERE l.id = ${id} AND l.tenant_id = ${tenantId}${packageScopeSql(scope)}`,
       );
       const row = r.rows[0];
@@ -151,7 +149,7 @@ export function createAwardLetterService(db: Db): AwardLetterService {
 
     async myById(actor, id) {
       const me = await mySupplierId(actor);
-      const r = await db.execute<Row>(
+      const r = await db.execute<LetterRow>(
         sql`${SELECT} WHERE l.id = ${id} AND l.tenant_id = ${actor.tenantId} AND l.supplier_id = ${me}`,
       );
       const row = r.rows[0];
