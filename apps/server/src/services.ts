@@ -50,6 +50,7 @@ import { createTenantService, type TenantService } from './modules/platform/tena
 import { createUserAdminService, type UserAdminService } from './modules/platform/user/admin.ts';
 import { createUserService, type UserService } from './modules/platform/user/service.ts';
 import { createWorkflowService, type WorkflowService } from './modules/platform/workflow/service.ts';
+import { type AwardLetterService, createAwardLetterService } from './modules/procurement/bid/award-letters.ts';
 import { escapeHtml } from './modules/procurement/bid/letters.ts';
 import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
 import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
@@ -77,6 +78,8 @@ export interface Services {
   notices: NoticeService;
   /** Sign-ups and sealed bids; its hooks are plugged into packageStages (opening, award). */
   bids: BidService;
+  /** Reading the 中标/未中标通知书 the award sent (staff in their data scope, a supplier its own). */
+  awardLetters: AwardLetterService;
   qa: QaService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
@@ -181,6 +184,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     packageStages,
     notices,
     bids,
+    awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     superQueries: createSuperQueryService({ db }),
     importErrors,

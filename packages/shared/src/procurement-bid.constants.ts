@@ -19,6 +19,8 @@ export type QuoteKind = 'price' | 'rate';
 /** Award letter kinds: 中标通知书 to the winner, 未中标通知书 to the other bidders. */
 export const AWARD_LETTER_KIND = { win: 'win', lose: 'lose' } as const;
 export type AwardLetterKind = (typeof AWARD_LETTER_KIND)[keyof typeof AWARD_LETTER_KIND];
+export const AWARD_LETTER_KIND_NAMES: Record<AwardLetterKind, string> = { win: '中标', lose: '未中标' };
+export const AWARD_LETTER_TITLES: Record<AwardLetterKind, string> = { win: '中标通知书', lose: '未中标通知书' };
 
 export const PROCUREMENT_BID_API = {
   /** Staff: notices (crud-like) and the package's sign-ups, bids and opening record. */
@@ -41,6 +43,11 @@ export const PROCUREMENT_BID_API = {
   supplierBidWithdraw: '/purchase/bid/withdraw',
   supplierBids: '/purchase/bid/my',
   supplierBidById: '/purchase/bid/myById',
+  /** Award letters (issue 14 §9): staff in their data scope; a supplier its own. */
+  awardLetterList: '/purchase/awardLetter/list',
+  awardLetterQueryById: '/purchase/awardLetter/queryById',
+  awardLetterMy: '/purchase/awardLetter/my',
+  awardLetterMyById: '/purchase/awardLetter/myById',
 } as const;
 
 export const PROCUREMENT_BID_MESSAGES = {
@@ -75,6 +82,7 @@ export const PROCUREMENT_BID_MESSAGES = {
   fileNotPdf: (name: string) => `响应文件「${name}」不是PDF文件`,
   fileNotOwn: '响应文件不存在或不是本人上传的，请重新上传',
   amountSealed: '开标前报价密封，不可查看',
+  letterNotFound: '通知书不存在',
   success: '操作成功!',
 } as const;
 
@@ -201,6 +209,9 @@ export interface BidDto {
   packageName?: string;
   purchaseName?: string;
   bidDeadline?: string | null;
+  /** 我的投标: the award letter to the supplier (中标/未中标) once the package is awarded. */
+  letterId?: string | null;
+  letterType?: AwardLetterKind | null;
 }
 
 export interface OpeningEntryDto {
@@ -223,4 +234,26 @@ export interface OpeningDto {
   bidderCount: number;
   minBidders: number;
   entries: OpeningEntryDto[];
+}
+
+/**
+ * A 中标通知书 or 未中标通知书 as staff and the addressed supplier read it. letterNo is derived (no column):
+ * ZB-<purchaseCode>-<packageNo> for the one winner, WZB-<purchaseCode>-<packageNo>-<nn> for the others, nn by
+ * the order the letters were written. price is the winner's opened evaluated price (null on a 未中标 letter).
+ */
+export interface AwardLetterDto {
+  id: string;
+  letterNo: string;
+  packageId: string;
+  packageNo: string;
+  packageName: string;
+  purchaseCode: string;
+  purchaseName: string;
+  supplierId: string;
+  supplierName: string;
+  type: AwardLetterKind;
+  price: string | null;
+  sendTime: string;
+  /** '1' once a user of the supplier has read it in the bell, else '0'. */
+  readState: '0' | '1';
 }

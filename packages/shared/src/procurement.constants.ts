@@ -308,6 +308,9 @@ export interface PackageDto {
   createBy: string | null;
   createTime: string;
   reviewItems?: ReviewItemDto[];
+  /** The winner's 中标通知书 (list rows of awarded packages, issue 14 §3 "letterNo, letterId"); null before. */
+  letterNo?: string | null;
+  letterId?: string | null;
 }
 
 export interface StageHistoryDto {

@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
+import { withWinnerLetters } from '../bid/award-letters.ts';
 import { procurementActor } from '../plan/routes.ts';
 
 const TAG = '采购项目与标包';
@@ -79,7 +80,10 @@ export const purchaseProjectRoutes: FastifyPluginAsyncZod<{ services: Services }
       config: { access: P.purchasePackage.list },
       schema: { tags: [TAG], summary: '标包分页列表（阶段筛选、名称搜索）', querystring: packageListQuerySchema },
     },
-    async (request) => ok(await projects.list(await actor(request), request.query)),
+    async (request) => {
+      const a = await actor(request);
+      return ok(await withWinnerLetters(services.awardLetters, a.tenantId, await projects.list(a, request.query)));
+    },
   );
   app.get(
     PROCUREMENT_API.packageQueryById,
