@@ -1,0 +1,416 @@
+/**
+ * THE expert-review scoring engine (issue 15 §8; domain "Scoring engine"): pure, deterministic, zod-free, so the
+ * server computes the summary with it and the web shows the same figures. Every rounded figure is computed in
+ * decimal arithmetic (decimal.js), never in binary floats: 0.1 + 0.2 and x.xxx5 must round the way a person
+ * checking the summary by hand rounds them (HALF UP).
+ */
+import { Decimal as DecimalBase } from 'decimal.js';
+import { PROCUREMENT_DEFAULTS, type PriceMethod, type PurchaseMethod } from './procurement.constants.ts';
+
+/** A private Decimal: 40 significant digits and HALF UP, without touching the global decimal.js settings. */
+const Dec = DecimalBase.clone({ precision: 40, rounding: DecimalBase.ROUND_HALF_UP });
+type Dec = InstanceType<typeof Dec>;
+
+/** Item means and price scores keep 3 decimals, totals 2, evaluated prices cents. */
+export const SCORING_PRECISION = { itemMean: 3, priceScore: 3, total: 2, price: 2 } as const;
+/** From this many experts on, an item's mean drops one highest and one lowest score. */
+export const TRIM_FROM_EXPERTS = 5;
+/** A quote more than this share below the mean of valid quotes opens a 报价澄清. */
+export const CLARIFICATION_THRESHOLD = '0.2';
+/** Tender methods cap the recommended candidates at 3. */
+export const TENDER_METHODS: readonly PurchaseMethod[] = ['open_tender', 'invited_tender'];
+export const TENDER_CANDIDATE_CAP = 3;
+/** scoreType '3': a single quote, no quotation rounds (§2 hides them). */
+export const SCORE_TYPE_NO_ROUNDS = '3';
+
+export const REVIEW_SCORING_MESSAGES = {
+  scoreMissing: (expert: string, bidder: string, item: string) => `专家${expert}尚未对${bidder}的“${item}”评分`,
+  scoreNotNumber: (expert: string, bidder: string, item: string) =>
+    `专家${expert}对${bidder}的“${item}”评分不是有效数字`,
+  scoreOutOfRange: (expert: string, bidder: string, item: string, max: string) =>
+    `专家${expert}对${bidder}的“${item}”评分须在0～${max}之间`,
+  quoteMissing: (bidder: string) => `${bidder}没有有效报价`,
+  quoteInvalid: (bidder: string, round: number) => `${bidder}第${round}轮报价不是大于0的有效金额`,
+  rateInvalid: (bidder: string, round: number) => `${bidder}第${round}轮下浮率须大于等于0且小于1`,
+  rateNeedsFixedPrice: '标包未设置最高限价，不能按下浮率计算评标价',
+  tooManyRounds: (bidder: string, rounds: number) => `${bidder}的报价超过${rounds}轮`,
+  noRounds: (bidder: string) => `${bidder}：该标包为一次报价，不进行多轮报价`,
+  quoteAboveEarlier: (bidder: string, round: number) => `${bidder}第${round}轮报价不得高于其上一轮报价`,
+  quoteAboveLimit: (bidder: string, round: number, limit: string) =>
+    `${bidder}第${round}轮报价不得高于最高限价${limit}元`,
+  priceParams: '平均基准价参数无效：K须在0～1之间（不含1），α、β不得为负数',
+  pricePoints: '价格分须为不小于0的数字',
+  failedMinBidders: (n: number, min: number) => `有效投标人${n}家，少于最低${min}家，流标`,
+  failedPriceLimit: '所有报价均超过最高限价，流标',
+  excludedAboveLimit: (limit: string) => `报价超过最高限价${limit}元`,
+} as const;
+const M = REVIEW_SCORING_MESSAGES;
+
+export interface ScoringBidder {
+  id: string;
+  name?: string;
+  /** Quotes per round (index 0 = round 1): prices, or 下浮率 rates when quoteKind is 'rate'; null = no quote. */
+  quotes: ReadonlyArray<string | number | null>;
+}
+export interface ScoringItem {
+  id: string;
+  name?: string;
+  max: string | number;
+}
+export interface ScoringExpert {
+  id: string;
+  name?: string;
+}
+export interface ExpertScore {
+  expertId: string;
+  bidderId: string;
+  itemId: string;
+  score: string | number | null;
+}
+
+export interface ScoringInput {
+  /** The bidders still valid after the qualification/compliance review. */
+  bidders: readonly ScoringBidder[];
+  items: readonly ScoringItem[];
+  experts: readonly ScoringExpert[];
+  scores: readonly ExpertScore[];
+  priceMethod: PriceMethod;
+  /** P, the price points (ignored by 最低评标价). */
+  pricePoints: string | number;
+  /** 平均基准价 parameters; K defaults to 0, α to 1, β to 0.5. */
+  k?: string | number | null;
+  alpha?: string | number | null;
+  beta?: string | number | null;
+  /** 'rate': quotes are 下浮率 and the evaluated price is fixedPrice × (1 − rate). */
+  quoteKind?: 'price' | 'rate';
+  /** The base of 下浮率 quotes. */
+  fixedPrice?: string | null;
+  /** 最高限价: a first quote above it makes the bid invalid; a later one is refused. Null = no limit. */
+  priceLimit?: string | null;
+  quotationRoundCount?: number;
+  scoreType?: string | null;
+  purchaseMethod: PurchaseMethod;
+  purchaseCandidateCount: number;
+  /** Fewer valid bidders than this → 流标 (default 3). */
+  minBidders?: number;
+  /** Bidder ids in the recorded draw order: the last tie-break (earlier = ranked higher). */
+  drawOrder?: readonly string[];
+}
+
+export interface ItemResult {
+  itemId: string;
+  /** Each expert's score as entered (text), keyed by expert id. */
+  byExpert: Record<string, string>;
+  /** The expert ids whose scores the trimmed mean dropped (n ≥ 5), for the summary to mark them. */
+  droppedHigh: string | null;
+  droppedLow: string | null;
+  mean: string;
+}
+
+export interface BidderResult {
+  bidderId: string;
+  items: ItemResult[];
+  /** Σ item means (3 decimals, exact: a sum of 3-decimal means). */
+  technical: string;
+  evaluatedPrice: string;
+  /** Null under 最低评标价. */
+  priceScore: string | null;
+  /** Σ item means + price score, 2 decimals; null under 最低评标价. */
+  total: string | null;
+  rank: number;
+  candidate: boolean;
+  /** The quote is more than 20 % below the mean of valid quotes: opens a 报价澄清. */
+  needsClarification: boolean;
+}
+
+export type FailureReason = 'min_bidders' | 'price_limit';
+
+export interface ScoringResult {
+  /** In rank order. Empty when the package fails for its price limit. */
+  bidders: BidderResult[];
+  /** Bidders left out before scoring (a first quote above the price limit), with the reason. */
+  excluded: Array<{ bidderId: string; reason: string }>;
+  /** 平均基准价's B, or 低价优先's lowest price (display only, 3 decimals); null under 最低评标价. */
+  benchmark: string | null;
+  /** The mean of valid quotes the clarification trigger compares with (2 decimals). */
+  quoteMean: string | null;
+  candidateIds: string[];
+  clarificationBidderIds: string[];
+  /** Groups still tied after every tie-break because the draw order misses them: a draw must be recorded. */
+  tiesNeedingDraw: string[][];
+  failed: { reason: FailureReason; message: string } | null;
+}
+
+export type ScoringOutcome = { ok: true; result: ScoringResult } | { ok: false; errors: string[] };
+
+const toDec = (v: string | number | null | undefined): Dec | null => {
+  if (v === null || v === undefined || (typeof v === 'string' && v.trim() === '')) return null;
+  try {
+    const d = new Dec(typeof v === 'string' ? v.trim() : v);
+    return d.isFinite() ? d : null;
+  } catch {
+    return null;
+  }
+};
+const fixed = (d: Dec, places: number): string => d.toFixed(places, Dec.ROUND_HALF_UP);
+const round = (d: Dec, places: number): Dec => d.toDecimalPlaces(places, Dec.ROUND_HALF_UP);
+const nameOf = (x: { id: string; name?: string }) => x.name || x.id;
+const sum = (xs: readonly Dec[]): Dec => xs.reduce((a, b) => a.plus(b), new Dec(0));
+
+/**
+ * The mean of one bidder's item: with n ≥ 5 scores drop one highest and one lowest and average the rest,
+ * otherwise the plain mean; HALF UP to 3 decimals. Returns which entries were dropped (by index).
+ */
+export function itemMean(scores: readonly (string | number)[]): {
+  mean: string;
+  droppedHigh: number;
+  droppedLow: number;
+} {
+  const values = scores.map((s) => new Dec(s));
+  if (values.length === 0)
+    return { mean: fixed(new Dec(0), SCORING_PRECISION.itemMean), droppedHigh: -1, droppedLow: -1 };
+  if (values.length < TRIM_FROM_EXPERTS) {
+    return { mean: fixed(sum(values).div(values.length), SCORING_PRECISION.itemMean), droppedHigh: -1, droppedLow: -1 };
+  }
+  let hi = 0;
+  let lo = 0;
+  values.forEach((v, i) => {
+    if (v.gt(values[hi]!)) hi = i;
+    if (v.lt(values[lo]!)) lo = i;
+  });
+  // All equal: hi and lo would both be 0; drop two different entries (the value is the same either way).
+  if (hi === lo) lo = 1;
+  const kept = values.filter((_, i) => i !== hi && i !== lo);
+  return { mean: fixed(sum(kept).div(kept.length), SCORING_PRECISION.itemMean), droppedHigh: hi, droppedLow: lo };
+}
+
+/** Every score present and within 0..max. Returns the Chinese messages (empty = ready to compute). */
+export function validateScores(input: Pick<ScoringInput, 'bidders' | 'items' | 'experts' | 'scores'>): string[] {
+  const errors: string[] = [];
+  const byKey = new Map(input.scores.map((s) => [`${s.expertId}\u0000${s.bidderId}\u0000${s.itemId}`, s.score]));
+  for (const bidder of input.bidders) {
+    for (const item of input.items) {
+      const max = toDec(item.max) ?? new Dec(0);
+      for (const expert of input.experts) {
+        const raw = byKey.get(`${expert.id}\u0000${bidder.id}\u0000${item.id}`);
+        const args = [nameOf(expert), nameOf(bidder), nameOf(item)] as const;
+        if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
+          errors.push(M.scoreMissing(...args));
+          continue;
+        }
+        const score = toDec(raw);
+        if (!score) errors.push(M.scoreNotNumber(...args));
+        else if (score.lt(0) || score.gt(max)) errors.push(M.scoreOutOfRange(...args, max.toString()));
+      }
+    }
+  }
+  return errors;
+}
+
+type PricedBidder = { bidder: ScoringBidder; price: Dec; firstPrice: Dec };
+
+/**
+ * The quotes of every bidder: rounds 1..quotationRoundCount (scoreType 3: exactly one), each a valid amount or
+ * 下浮率, a later round not above the same bidder's earlier one nor the price limit. The evaluated price is the last
+ * round's quote (a bidder who skips a round keeps the earlier quote); 下浮率 → fixedPrice × (1 − rate), to cents.
+ */
+export function evaluateQuotes(
+  input: Pick<
+    ScoringInput,
+    'bidders' | 'quoteKind' | 'fixedPrice' | 'priceLimit' | 'quotationRoundCount' | 'scoreType'
+  >,
+): { errors: string[]; priced: PricedBidder[] } {
+  const errors: string[] = [];
+  const priced: PricedBidder[] = [];
+  const isRate = input.quoteKind === 'rate';
+  const fixedPrice = toDec(input.fixedPrice);
+  if (isRate && !fixedPrice) return { errors: [M.rateNeedsFixedPrice], priced };
+  const limit = toDec(input.priceLimit);
+  const noRounds = input.scoreType === SCORE_TYPE_NO_ROUNDS;
+  const rounds = noRounds ? 1 : Math.max(1, input.quotationRoundCount ?? PROCUREMENT_DEFAULTS.quotationRoundCount);
+  for (const bidder of input.bidders) {
+    const name = nameOf(bidder);
+    const lastGiven = bidder.quotes.reduce<number>((last, q, i) => (q === null || q === undefined ? last : i + 1), 0);
+    if (lastGiven > rounds) {
+      errors.push(noRounds ? M.noRounds(name) : M.tooManyRounds(name, rounds));
+      continue;
+    }
+    let previous: Dec | null = null;
+    let first: Dec | null = null;
+    let ok = true;
+    for (let r = 1; r <= lastGiven; r++) {
+      const raw = bidder.quotes[r - 1];
+      if (raw === null || raw === undefined) continue;
+      const q = toDec(raw);
+      let price: Dec;
+      if (isRate) {
+        if (!q || q.lt(0) || q.gte(1)) {
+          errors.push(M.rateInvalid(name, r));
+          ok = false;
+          break;
+        }
+        price = round(fixedPrice!.times(new Dec(1).minus(q)), SCORING_PRECISION.price);
+      } else {
+        if (!q || q.lte(0)) {
+          errors.push(M.quoteInvalid(name, r));
+          ok = false;
+          break;
+        }
+        price = q;
+      }
+      if (previous && price.gt(previous)) {
+        errors.push(M.quoteAboveEarlier(name, r));
+        ok = false;
+      } else if (first && limit && price.gt(limit)) {
+        errors.push(M.quoteAboveLimit(name, r, fixed(limit, SCORING_PRECISION.price)));
+        ok = false;
+      }
+      first ??= price;
+      previous = price;
+    }
+    if (!ok) continue;
+    if (!previous || !first) errors.push(M.quoteMissing(name));
+    else priced.push({ bidder, price: previous, firstPrice: first });
+  }
+  return { errors, priced };
+}
+
+/** 平均基准价's B: the mean of the prices (drop the highest when exactly 6, highest and lowest when ≥ 7) × (1 − K). */
+export function averageBenchmark(prices: readonly Dec[], k: Dec): Dec {
+  const sorted = [...prices].sort((a, b) => a.comparedTo(b));
+  const kept = sorted.length >= 7 ? sorted.slice(1, -1) : sorted.length === 6 ? sorted.slice(0, -1) : sorted;
+  return sum(kept).div(kept.length).times(new Dec(1).minus(k));
+}
+
+/** The price score of one price, HALF UP to 3 decimals (null under 最低评标价). */
+function priceScoreOf(method: PriceMethod, p: Dec, b: Dec, points: Dec, alpha: Dec, beta: Dec): Dec | null {
+  if (method === 'lowest_evaluated') return null;
+  if (method === 'low_price') return round(b.div(p).times(points), SCORING_PRECISION.priceScore);
+  const d = p.minus(b).div(b).times(100);
+  const raw = d.gt(0) ? points.minus(alpha.times(d)) : points.minus(beta.times(d.abs()));
+  return round(Dec.min(points, Dec.max(0, raw)), SCORING_PRECISION.priceScore);
+}
+
+/** Candidates: the top min(purchaseCandidateCount, valid bidders), at most 3 under tender methods. */
+export function candidateCount(method: PurchaseMethod, purchaseCandidateCount: number, validBidders: number): number {
+  const wanted = TENDER_METHODS.includes(method)
+    ? Math.min(purchaseCandidateCount, TENDER_CANDIDATE_CAP)
+    : purchaseCandidateCount;
+  return Math.max(0, Math.min(wanted, validBidders));
+}
+
+/** Validate, then score, price, rank and pick the candidates. */
+export function computeReviewScores(input: ScoringInput): ScoringOutcome {
+  const errors = validateScores(input);
+  const quotes = evaluateQuotes(input);
+  errors.push(...quotes.errors);
+  const points = toDec(input.pricePoints);
+  const method = input.priceMethod;
+  if (method !== 'lowest_evaluated' && (!points || points.lt(0))) errors.push(M.pricePoints);
+  const k = toDec(input.k) ?? new Dec(0);
+  const alpha = toDec(input.alpha) ?? new Dec(1);
+  const beta = toDec(input.beta) ?? new Dec(0.5);
+  if (k.lt(0) || k.gte(1) || alpha.lt(0) || beta.lt(0)) errors.push(M.priceParams);
+  if (errors.length > 0) return { ok: false, errors };
+
+  const limit = toDec(input.priceLimit);
+  const excluded: ScoringResult['excluded'] = [];
+  const valid = quotes.priced.filter((q) => {
+    if (limit && q.firstPrice.gt(limit)) {
+      excluded.push({ bidderId: q.bidder.id, reason: M.excludedAboveLimit(fixed(limit, SCORING_PRECISION.price)) });
+      return false;
+    }
+    return true;
+  });
+  const min = input.minBidders ?? PROCUREMENT_DEFAULTS.minBidders;
+  const empty: ScoringResult = {
+    bidders: [],
+    excluded,
+    benchmark: null,
+    quoteMean: null,
+    candidateIds: [],
+    clarificationBidderIds: [],
+    tiesNeedingDraw: [],
+    failed: null,
+  };
+  if (valid.length === 0 && quotes.priced.length > 0) {
+    return { ok: true, result: { ...empty, failed: { reason: 'price_limit', message: M.failedPriceLimit } } };
+  }
+
+  const prices = valid.map((v) => v.price);
+  const quoteMean = prices.length > 0 ? sum(prices).div(prices.length) : null;
+  const clarifyBelow = quoteMean?.times(new Dec(1).minus(CLARIFICATION_THRESHOLD)) ?? null;
+  const benchmark =
+    prices.length === 0 || method === 'lowest_evaluated'
+      ? null
+      : method === 'low_price'
+        ? Dec.min(...prices)
+        : averageBenchmark(prices, k);
+
+  const scoreOf = new Map(input.scores.map((s) => [`${s.expertId}\u0000${s.bidderId}\u0000${s.itemId}`, s.score]));
+  const rows = valid.map(({ bidder, price }) => {
+    const items: ItemResult[] = input.items.map((item) => {
+      const entered = input.experts.map((e) => String(scoreOf.get(`${e.id}\u0000${bidder.id}\u0000${item.id}`)).trim());
+      const m = itemMean(entered);
+      return {
+        itemId: item.id,
+        byExpert: Object.fromEntries(input.experts.map((e, i) => [e.id, entered[i] ?? ''])),
+        droppedHigh: input.experts[m.droppedHigh]?.id ?? null,
+        droppedLow: input.experts[m.droppedLow]?.id ?? null,
+        mean: m.mean,
+      };
+    });
+    const technical = sum(items.map((i) => new Dec(i.mean)));
+    const priceScore = benchmark ? priceScoreOf(method, price, benchmark, points!, alpha, beta) : null;
+    const total = priceScore ? round(technical.plus(priceScore), SCORING_PRECISION.total) : null;
+    return { bidder, price, technical, priceScore, total, items };
+  });
+
+  // Rank: total desc → lower price → higher technical → the recorded draw (最低评标价: price asc → the draw).
+  const drawIndex = new Map((input.drawOrder ?? []).map((id, i) => [id, i]));
+  type Row = (typeof rows)[number];
+  const beforeDraw = (a: Row, b: Row): number =>
+    method === 'lowest_evaluated'
+      ? a.price.comparedTo(b.price)
+      : b.total!.comparedTo(a.total!) || a.price.comparedTo(b.price) || b.technical.comparedTo(a.technical);
+  const byDraw = (a: Row, b: Row): number =>
+    (drawIndex.get(a.bidder.id) ?? Number.MAX_SAFE_INTEGER) - (drawIndex.get(b.bidder.id) ?? Number.MAX_SAFE_INTEGER);
+  // A stable sort keeps the input order among bidders the draw does not separate; those groups are reported.
+  rows.sort((a, b) => beforeDraw(a, b) || byDraw(a, b));
+  const tiesNeedingDraw: string[][] = [];
+  for (let i = 0; i < rows.length; ) {
+    const head = rows[i]!;
+    let j = i + 1;
+    while (j < rows.length && beforeDraw(head, rows[j]!) === 0 && byDraw(head, rows[j]!) === 0) j++;
+    if (j - i > 1) tiesNeedingDraw.push(rows.slice(i, j).map((r) => r.bidder.id));
+    i = j;
+  }
+
+  const failed =
+    valid.length < min ? { reason: 'min_bidders' as const, message: M.failedMinBidders(valid.length, min) } : null;
+  const nCandidates = failed ? 0 : candidateCount(input.purchaseMethod, input.purchaseCandidateCount, rows.length);
+  const bidders: BidderResult[] = rows.map((r, i) => ({
+    bidderId: r.bidder.id,
+    items: r.items,
+    technical: fixed(r.technical, SCORING_PRECISION.itemMean),
+    evaluatedPrice: fixed(r.price, SCORING_PRECISION.price),
+    priceScore: r.priceScore ? fixed(r.priceScore, SCORING_PRECISION.priceScore) : null,
+    total: r.total ? fixed(r.total, SCORING_PRECISION.total) : null,
+    rank: i + 1,
+    candidate: i < nCandidates,
+    needsClarification: clarifyBelow !== null && r.price.lt(clarifyBelow),
+  }));
+  return {
+    ok: true,
+    result: {
+      bidders,
+      excluded,
+      benchmark: benchmark ? fixed(benchmark, 3) : null,
+      quoteMean: quoteMean ? fixed(quoteMean, SCORING_PRECISION.price) : null,
+      candidateIds: bidders.filter((b) => b.candidate).map((b) => b.bidderId),
+      clarificationBidderIds: bidders.filter((b) => b.needsClarification).map((b) => b.bidderId),
+      tiesNeedingDraw,
+      failed,
+    },
+  };
+}
