@@ -8,7 +8,7 @@ import { Decimal as DecimalBase } from 'decimal.js';
 import { PROCUREMENT_DEFAULTS, type PriceMethod, type PurchaseMethod } from './procurement.constants.ts';
 
 /** A private Decimal: 40 significant digits and HALF UP, without touching the global decimal.js settings. */
-const Dec = DecimalBase.clone({ precision: 40, rounding: DecimalBase.ROUND_HALF_UP });
+const Dec = /* @__PURE__ */ DecimalBase.clone({ precision: 40, rounding: DecimalBase.ROUND_HALF_UP });
 type Dec = InstanceType<typeof Dec>;
 
 /** Item means and price scores keep 3 decimals, totals 2, evaluated prices cents. */
