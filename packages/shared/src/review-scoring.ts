@@ -157,16 +157,8 @@ const round = (d: Dec, places: number): Dec => d.toDecimalPlaces(places, Dec.ROU
 const nameOf = (x: { id: string; name?: string }) => x.name || x.id;
 const sum = (xs: readonly Dec[]): Dec => xs.reduce((a, b) => a.plus(b), new Dec(0));
 
-/**
- * The mean of one bidder's item: with n ≥ 5 scores drop one highest and one lowest and average the rest,
- * otherwise the plain mean; HALF UP to 3 decimals. Returns which entries were dropped (by index).
- */
-export function itemMean(scores: readonly (string | number)[]): {
-  mean: string;
-  droppedHigh: number;
-  droppedLow: number;
-} {
-  const values = scores.map((s) => new Dec(s));
+/** The trimmed (n ≥ 5) or plain mean of parsed scores, HALF UP to 3 decimals, and the dropped indexes. */
+function meanOf(values: readonly Dec[]): { mean: string; droppedHigh: number; droppedLow: number } {
   if (values.length === 0)
     return { mean: fixed(new Dec(0), SCORING_PRECISION.itemMean), droppedHigh: -1, droppedLow: -1 };
   if (values.length < TRIM_FROM_EXPERTS) {
@@ -184,27 +176,74 @@ export function itemMean(scores: readonly (string | number)[]): {
   return { mean: fixed(sum(kept).div(kept.length), SCORING_PRECISION.itemMean), droppedHigh: hi, droppedLow: lo };
 }
 
-/** Every score present and within 0..max. Returns the Chinese messages (empty = ready to compute). */
-export function validateScores(input: Pick<ScoringInput, 'bidders' | 'items' | 'experts' | 'scores'>): string[] {
+/**
+ * The mean of one bidder's item: with n ≥ 5 scores drop one highest and one lowest and average the rest,
+ * otherwise the plain mean; HALF UP to 3 decimals. Returns which entries were dropped (by index).
+ */
+export function itemMean(scores: readonly (string | number)[]): {
+  mean: string;
+  droppedHigh: number;
+  droppedLow: number;
+} {
+  return meanOf(scores.map((s) => new Dec(s)));
+}
+
+/** One bidder's item as entered: the texts and parsed values in the order of the experts. */
+type Sheet = { texts: string[]; values: Dec[] };
+type ScoreInputs = Pick<ScoringInput, 'bidders' | 'items' | 'experts' | 'scores'>;
+
+/**
+ * Index the scores bidder → item → expert (nested maps: a 9 × 30 × 40 summary looks up 10,800 scores, and
+ * concatenated string keys cost more than the arithmetic), check each once and parse it once.
+ */
+function readSheets(input: ScoreInputs): { errors: string[]; sheets: Map<string, Map<string, Sheet>> } {
+  const index = new Map<string, Map<string, Map<string, ExpertScore['score']>>>();
+  for (const s of input.scores) {
+    let byItem = index.get(s.bidderId);
+    if (!byItem) {
+      byItem = new Map();
+      index.set(s.bidderId, byItem);
+    }
+    let byExpert = byItem.get(s.itemId);
+    if (!byExpert) {
+      byExpert = new Map();
+      byItem.set(s.itemId, byExpert);
+    }
+    byExpert.set(s.expertId, s.score);
+  }
   const errors: string[] = [];
-  const byKey = new Map(input.scores.map((s) => [`${s.expertId}\u0000${s.bidderId}\u0000${s.itemId}`, s.score]));
+  const sheets = new Map<string, Map<string, Sheet>>();
   for (const bidder of input.bidders) {
+    const bidderSheets = new Map<string, Sheet>();
+    sheets.set(bidder.id, bidderSheets);
     for (const item of input.items) {
       const max = toDec(item.max) ?? new Dec(0);
+      const entered = index.get(bidder.id)?.get(item.id);
+      const sheet: Sheet = { texts: [], values: [] };
+      bidderSheets.set(item.id, sheet);
       for (const expert of input.experts) {
-        const raw = byKey.get(`${expert.id}\u0000${bidder.id}\u0000${item.id}`);
-        const args = [nameOf(expert), nameOf(bidder), nameOf(item)] as const;
+        const raw = entered?.get(expert.id);
+        const args = () => [nameOf(expert), nameOf(bidder), nameOf(item)] as const;
         if (raw === null || raw === undefined || (typeof raw === 'string' && raw.trim() === '')) {
-          errors.push(M.scoreMissing(...args));
+          errors.push(M.scoreMissing(...args()));
           continue;
         }
         const score = toDec(raw);
-        if (!score) errors.push(M.scoreNotNumber(...args));
-        else if (score.lt(0) || score.gt(max)) errors.push(M.scoreOutOfRange(...args, max.toString()));
+        if (!score) errors.push(M.scoreNotNumber(...args()));
+        else if (score.lt(0) || score.gt(max)) errors.push(M.scoreOutOfRange(...args(), max.toString()));
+        else {
+          sheet.texts.push(String(raw).trim());
+          sheet.values.push(score);
+        }
       }
     }
   }
-  return errors;
+  return { errors, sheets };
+}
+
+/** Every score present and within 0..max. Returns the Chinese messages (empty = ready to compute). */
+export function validateScores(input: ScoreInputs): string[] {
+  return readSheets(input).errors;
 }
 
 type PricedBidder = { bidder: ScoringBidder; price: Dec; firstPrice: Dec };
@@ -301,7 +340,7 @@ export function candidateCount(method: PurchaseMethod, purchaseCandidateCount: n
 
 /** Validate, then score, price, rank and pick the candidates. */
 export function computeReviewScores(input: ScoringInput): ScoringOutcome {
-  const errors = validateScores(input);
+  const { errors, sheets } = readSheets(input);
   const quotes = evaluateQuotes(input);
   errors.push(...quotes.errors);
   const points = toDec(input.pricePoints);
@@ -347,14 +386,14 @@ export function computeReviewScores(input: ScoringInput): ScoringOutcome {
         ? Dec.min(...prices)
         : averageBenchmark(prices, k);
 
-  const scoreOf = new Map(input.scores.map((s) => [`${s.expertId}\u0000${s.bidderId}\u0000${s.itemId}`, s.score]));
   const rows = valid.map(({ bidder, price }) => {
     const items: ItemResult[] = input.items.map((item) => {
-      const entered = input.experts.map((e) => String(scoreOf.get(`${e.id}\u0000${bidder.id}\u0000${item.id}`)).trim());
-      const m = itemMean(entered);
+      // Validated above: every expert's score is present, in expert order.
+      const sheet = sheets.get(bidder.id)!.get(item.id)!;
+      const m = meanOf(sheet.values);
       return {
         itemId: item.id,
-        byExpert: Object.fromEntries(input.experts.map((e, i) => [e.id, entered[i] ?? ''])),
+        byExpert: Object.fromEntries(input.experts.map((e, i) => [e.id, sheet.texts[i] ?? ''])),
         droppedHigh: input.experts[m.droppedHigh]?.id ?? null,
         droppedLow: input.experts[m.droppedLow]?.id ?? null,
         mean: m.mean,
