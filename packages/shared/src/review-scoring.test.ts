@@ -136,6 +136,8 @@ describe('item means: trimming and HALF UP', () => {
     [[1, 5, 6, 7, 9], '6.000', 4, 0],
     // n = 5, all equal: two different entries are dropped, the mean stays 8.000.
     [[8, 8, 8, 8, 8], '8.000', 0, 1],
+    // n = 5, one value written three ways: 9 and 7 dropped, (8 + 8.0 + 8.00)/3 = 8.000.
+    [['8', '8.0', '9', '8.00', '7'], '8.000', 2, 4],
     // n = 7: drop 100 and 1: (2 + 3 + 4 + 5 + 6)/5 = 4.000.
     [[1, 2, 3, 4, 5, 6, 100], '4.000', 6, 0],
     // n = 7: drop one 10 and one 0 only: (10 + 10 + 5 + 0 + 0)/5 = 5.000.
@@ -158,6 +160,18 @@ describe('item means: trimming and HALF UP', () => {
     });
     expect(byId(r).A?.total).toBe('1.01');
     expect(byId(r).B?.total).toBe('1.00');
+  });
+});
+
+describe('price scores: HALF UP at the 4th decimal', () => {
+  it('低价优先 6.2505 → 6.251 (with binary floats, (1000.08 / 1600 * 10).toFixed(3) gives 6.250)', () => {
+    // P = 10, B = 1000.08. 1600: 1000.08 / 1600 × 10 = 6.2505 → 6.251. 2000: 5.0004 → 5.000. 1000.08: 10.000.
+    const r = ok(priceOnly({ A: '1000.08', B: '1600', C: '2000' }));
+    expect(r.bidders.map((b) => [b.bidderId, b.priceScore, b.total])).toEqual([
+      ['A', '10.000', '10.00'],
+      ['B', '6.251', '6.25'],
+      ['C', '5.000', '5.00'],
+    ]);
   });
 });
 

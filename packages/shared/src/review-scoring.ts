@@ -155,20 +155,37 @@ const toDec = (v: string | number | null | undefined): Dec | null => {
 const fixed = (d: Dec, places: number): string => d.toFixed(places, Dec.ROUND_HALF_UP);
 const round = (d: Dec, places: number): Dec => d.toDecimalPlaces(places, Dec.ROUND_HALF_UP);
 const nameOf = (x: { id: string; name?: string }) => x.name || x.id;
-const sum = (xs: readonly Dec[]): Dec => xs.reduce((a, b) => a.plus(b), new Dec(0));
+const ZERO = new Dec(0);
+const sum = (xs: readonly Dec[]): Dec => xs.reduce((a, b) => a.plus(b), ZERO);
+
+/**
+ * A parsed score. `order` ranks the distinct values (equal values share it): finding an item's highest and lowest
+ * compares these integers instead of Decimals, since decimal.js copies its argument on every comparison.
+ */
+type ScoreValue = { text: string; value: Dec; order: number; inRange?: Map<Dec, boolean> };
+
+/** Give each distinct value its rank, comparing in decimal arithmetic once per distinct value. */
+function assignOrder(entries: Iterable<ScoreValue>): void {
+  const sorted = [...entries].sort((x, y) => x.value.comparedTo(y.value));
+  let order = 0;
+  sorted.forEach((e, i) => {
+    if (i > 0 && !e.value.eq(sorted[i - 1]!.value)) order++;
+    e.order = order;
+  });
+}
 
 /** The trimmed (n ≥ 5) or plain mean of parsed scores, HALF UP to 3 decimals, and the dropped indexes. */
-function meanOf(values: readonly Dec[]): { mean: string; droppedHigh: number; droppedLow: number } {
-  if (values.length === 0)
-    return { mean: fixed(new Dec(0), SCORING_PRECISION.itemMean), droppedHigh: -1, droppedLow: -1 };
+function meanOf(scores: readonly ScoreValue[]): { mean: string; droppedHigh: number; droppedLow: number } {
+  const values = scores.map((s) => s.value);
+  if (values.length === 0) return { mean: fixed(ZERO, SCORING_PRECISION.itemMean), droppedHigh: -1, droppedLow: -1 };
   if (values.length < TRIM_FROM_EXPERTS) {
     return { mean: fixed(sum(values).div(values.length), SCORING_PRECISION.itemMean), droppedHigh: -1, droppedLow: -1 };
   }
   let hi = 0;
   let lo = 0;
-  values.forEach((v, i) => {
-    if (v.gt(values[hi]!)) hi = i;
-    if (v.lt(values[lo]!)) lo = i;
+  scores.forEach((v, i) => {
+    if (v.order > scores[hi]!.order) hi = i;
+    if (v.order < scores[lo]!.order) lo = i;
   });
   // All equal: hi and lo would both be 0; drop two different entries (the value is the same either way).
   if (hi === lo) lo = 1;
@@ -185,11 +202,24 @@ export function itemMean(scores: readonly (string | number)[]): {
   droppedHigh: number;
   droppedLow: number;
 } {
-  return meanOf(scores.map((s) => new Dec(s)));
+  const values = scores.map((s) => ({ text: String(s), value: new Dec(s), order: 0 }));
+  assignOrder(values);
+  return meanOf(values);
 }
 
-/** One bidder's item as entered: the texts and parsed values in the order of the experts. */
-type Sheet = { texts: string[]; values: Dec[] };
+/** 0 ≤ score ≤ max, decided once per distinct score and item maximum (each decimal comparison copies). */
+function withinMax(entry: ScoreValue, max: Dec): boolean {
+  entry.inRange ??= new Map();
+  let ok = entry.inRange.get(max);
+  if (ok === undefined) {
+    ok = !entry.value.isNeg() && entry.value.lte(max);
+    entry.inRange.set(max, ok);
+  }
+  return ok;
+}
+
+/** One bidder's item as entered, in the order of the experts. */
+type Sheet = ScoreValue[];
 type ScoreInputs = Pick<ScoringInput, 'bidders' | 'items' | 'experts' | 'scores'>;
 
 /**
@@ -213,13 +243,17 @@ function readSheets(input: ScoreInputs): { errors: string[]; sheets: Map<string,
   }
   const errors: string[] = [];
   const sheets = new Map<string, Map<string, Sheet>>();
+  // Experts give few distinct scores ('35', '36.5', …): parse each text once (Decimals are immutable, so sharing
+  // one instance is safe); parsing was the engine's largest cost on a 10,800-score summary.
+  const parsed = new Map<string | number, ScoreValue | null>();
+  const maxes = input.items.map((item) => toDec(item.max) ?? ZERO);
   for (const bidder of input.bidders) {
     const bidderSheets = new Map<string, Sheet>();
     sheets.set(bidder.id, bidderSheets);
-    for (const item of input.items) {
-      const max = toDec(item.max) ?? new Dec(0);
+    for (const [itemIndex, item] of input.items.entries()) {
+      const max = maxes[itemIndex]!;
       const entered = index.get(bidder.id)?.get(item.id);
-      const sheet: Sheet = { texts: [], values: [] };
+      const sheet: Sheet = [];
       bidderSheets.set(item.id, sheet);
       for (const expert of input.experts) {
         const raw = entered?.get(expert.id);
@@ -228,16 +262,20 @@ function readSheets(input: ScoreInputs): { errors: string[]; sheets: Map<string,
           errors.push(M.scoreMissing(...args()));
           continue;
         }
-        const score = toDec(raw);
-        if (!score) errors.push(M.scoreNotNumber(...args()));
-        else if (score.lt(0) || score.gt(max)) errors.push(M.scoreOutOfRange(...args(), max.toString()));
-        else {
-          sheet.texts.push(String(raw).trim());
-          sheet.values.push(score);
+        let entry = parsed.get(raw);
+        if (entry === undefined) {
+          const value = toDec(raw);
+          entry = value ? { text: String(raw).trim(), value, order: 0 } : null;
+          parsed.set(raw, entry);
         }
+        const score = entry?.value;
+        if (!score) errors.push(M.scoreNotNumber(...args()));
+        else if (!withinMax(entry!, max)) errors.push(M.scoreOutOfRange(...args(), max.toString()));
+        else sheet.push(entry!);
       }
     }
   }
+  assignOrder([...parsed.values()].filter((e): e is ScoreValue => e !== null));
   return { errors, sheets };
 }
 
@@ -390,10 +428,14 @@ export function computeReviewScores(input: ScoringInput): ScoringOutcome {
     const items: ItemResult[] = input.items.map((item) => {
       // Validated above: every expert's score is present, in expert order.
       const sheet = sheets.get(bidder.id)!.get(item.id)!;
-      const m = meanOf(sheet.values);
+      const m = meanOf(sheet);
+      const byExpert: Record<string, string> = {};
+      input.experts.forEach((e, i) => {
+        byExpert[e.id] = sheet[i]?.text ?? '';
+      });
       return {
         itemId: item.id,
-        byExpert: Object.fromEntries(input.experts.map((e, i) => [e.id, sheet.texts[i] ?? ''])),
+        byExpert,
         droppedHigh: input.experts[m.droppedHigh]?.id ?? null,
         droppedLow: input.experts[m.droppedLow]?.id ?? null,
         mean: m.mean,
