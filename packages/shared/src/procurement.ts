@@ -280,12 +280,30 @@ export type ReviewCompleteRequest = z.infer<typeof reviewCompleteSchema>;
 
 // ---------- notices, sign-ups, bids (ps-server) ----------
 
+/** A 变更公告's new timetable (all four, pre-filled with the current values; the server applies the differences). */
+export const noticeTimetableSchema = z
+  .object({
+    signUpStartTime: dateTimeSchema,
+    signUpEndTime: dateTimeSchema,
+    bidDeadline: dateTimeSchema,
+    openingTime: dateTimeSchema,
+  })
+  .superRefine((v, ctx) => {
+    const [a, b, c, d] = [v.signUpStartTime, v.signUpEndTime, v.bidDeadline, v.openingTime].map((s) =>
+      new Date(s.replace(' ', 'T')).getTime(),
+    ) as [number, number, number, number];
+    if (!(a < b && b <= c && c <= d))
+      ctx.addIssue({ code: 'custom', message: PROCUREMENT_MESSAGES.timetableInvalid, path: ['openingTime'] });
+  });
+
 export const noticeSchema = z.object({
   packageId: uuid(PROCUREMENT_MESSAGES.packageNotFound),
   noticeType: z.enum(Object.keys(NOTICE_TYPES) as [string, ...string[]], { error: '请选择公告类型' }),
   title: text('公告标题', PROCUREMENT_LIMITS.name),
   content: safeText.pipe(z.string().trim().min(1, '请输入公告内容').max(200_000, '公告内容过长')),
   attachments: z.array(z.string().max(500)).max(20).optional(),
+  /** 变更公告 only: the new timetable, applied when the notice is published. */
+  timetable: noticeTimetableSchema.nullable().optional(),
 });
 export type NoticeRequest = z.infer<typeof noticeSchema>;
 export const noticeListQuerySchema = pageQuerySchema.extend({
