@@ -234,3 +234,54 @@ describe('变更公告 with a timetable change', () => {
     expect(history.map((h: { action: string }) => h.action)).toEqual(['publish']);
   });
 });
+
+describe('project list', () => {
+  it('pages the projects of the tenant and data scope, with package count and amount, filtered', async () => {
+    for (const u of ['project01', 'yhadmin']) tokens[u] ??= await t.login(u);
+    const id = await publishedPackage();
+    const { projectId, name, code, planId } = (
+      await t.db.execute<{ projectId: string; name: string; code: string; planId: string }>(sql`
+        SELECT p.project_id AS "projectId", j.purchase_name AS name, j.purchase_code AS code, j.plan_id AS "planId"
+        FROM purchase_package p JOIN purchase_project j ON j.id = p.project_id WHERE p.id = ${id}`)
+    ).rows[0] as { projectId: string; name: string; code: string; planId: string };
+    // A second package replaced by a new round: counted, but its amount no longer draws on the plan.
+    await t.db.execute(sql`
+      INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
+        purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, status)
+      SELECT tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category,
+        purchase_method, 9, '2', '旧标包', 120000, 'rebid' FROM purchase_package WHERE id = ${id}`);
+
+    const page = await okCall('buyer01', 'GET', `${PROCUREMENT_API.projectList}?pageNo=1&pageSize=10&planId=${planId}`);
+    expect(page.total).toBe(1);
+    expect(page.records[0]).toMatchObject({ id: projectId, packageCount: 2, packageAmount: '500000.00' });
+    const byName = await okCall(
+      'buyer01',
+      'GET',
+      `${PROCUREMENT_API.projectList}?pageNo=1&pageSize=10&purchaseName=${encodeURIComponent(name.slice(-8))}`,
+    );
+    expect(byName.records.map((r: { id: string }) => r.id)).toEqual([projectId]);
+    const byCode = await okCall(
+      'buyer01',
+      'GET',
+      `${PROCUREMENT_API.projectList}?pageNo=1&pageSize=10&purchaseCode=${code}`,
+    );
+    expect(byCode.records.map((r: { id: string }) => r.id)).toEqual([projectId]);
+    const detail = await okCall('buyer01', 'GET', `${PROCUREMENT_API.project}/queryById?id=${projectId}`);
+    expect(
+      detail.packages.map((p: { packageNo: string; purchaseStage: number }) => [p.packageNo, p.purchaseStage]),
+    ).toEqual([
+      ['1', 2],
+      ['2', 9],
+    ]);
+
+    // Another department's buyer and another tenant's administrator: not in their list, not found by id.
+    for (const who of ['project01', 'yhadmin']) {
+      const theirs = await call(who, 'GET', `${PROCUREMENT_API.projectList}?pageNo=1&pageSize=100&planId=${planId}`);
+      expect(theirs.status, JSON.stringify(theirs.body)).toBe(200);
+      expect(theirs.body.result.total).toBe(0);
+      expect((await call(who, 'GET', `${PROCUREMENT_API.project}/queryById?id=${projectId}`)).status).toBe(404);
+    }
+    const own = await okCall('project01', 'GET', `${PROCUREMENT_API.projectList}?pageNo=1&pageSize=100`);
+    expect(own.records.map((r: { id: string }) => r.id)).not.toContain(projectId);
+  });
+});

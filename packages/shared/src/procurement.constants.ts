@@ -11,6 +11,7 @@ export const PROCUREMENT_API = {
   planExport: '/purchase/plan/exportXls',
   planImportItems: '/purchase/plan/importItems',
   project: '/purchase/project',
+  projectList: '/purchase/project/list',
   projectFromPlan: '/purchase/project/fromPlan',
   package: '/purchase/package',
   packageList: '/purchase/package/list',
@@ -239,6 +240,13 @@ export interface ProjectDto {
   sysOrgCode: string;
   createBy: string | null;
   createTime: string;
+}
+
+/** A row of the project list: its packages (every round) and the sum of the amounts that draw on the plan. */
+export interface ProjectListItem extends ProjectDto {
+  packageCount: number;
+  /** Sum of fixedPrice of the active packages (those counted against the plan's budget), 2 decimals. */
+  packageAmount: string;
 }
 
 export interface TimetableDto {

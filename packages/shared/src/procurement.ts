@@ -109,6 +109,14 @@ export const planExportQuerySchema = planListQuerySchema.omit({ pageNo: true, pa
 
 // ---------- projects and packages ----------
 
+/** 采购项目 list: by name or code (contains) and by plan. */
+export const projectListQuerySchema = pageQuerySchema.extend({
+  purchaseName: keyword,
+  purchaseCode: keyword,
+  planId: z.string().uuid('采购计划不存在或已删除').optional(),
+});
+export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
+
 const packageFields = {
   packageName: text('标包名称', PROCUREMENT_LIMITS.name),
   number: z

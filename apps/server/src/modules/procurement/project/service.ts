@@ -9,11 +9,13 @@ import {
   PROCUREMENT_MESSAGES,
   type ProjectDto,
   type ProjectFromPlanRequest,
+  type ProjectListItem,
+  type ProjectListQuery,
   type SelectionRequest,
   type StageHistoryDto,
   type StageTransition,
 } from '@aps/shared';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import { fetchPage, type KeysetOptions } from '../../../core/paging.ts';
 import { escapeLike } from '../../../core/super-query.ts';
@@ -42,6 +44,8 @@ export interface PackageDetail extends PackageDto {
 
 export interface ProjectService extends PackageActions {
   fromPlan(actor: PlanActor, body: ProjectFromPlanRequest): Promise<{ project: ProjectDto; packages: PackageDto[] }>;
+  /** Projects of the tenant and data scope, each with its package count and amount (server paged). */
+  projectList(actor: PlanActor, q: ProjectListQuery): Promise<PageResult<ProjectListItem>>;
   projectById(actor: PlanActor, id: string): Promise<ProjectDto & { packages: PackageDto[] }>;
   addPackage(actor: PlanActor, body: PackageAddRequest): Promise<PackageDto>;
   editPackage(actor: PlanActor, body: PackageEditRequest): Promise<PackageDto>;
@@ -196,6 +200,37 @@ export function createProjectService({
           .where(eq(purchasePlan.id, plan.id));
         return { project: toProjectDto(project), packages: packages.map((p) => toPackageDto(p)) };
       });
+    },
+
+    projectList(actor, q) {
+      const w = and(
+        eq(purchaseProject.tenantId, actor.tenantId),
+        scopeFilter(actor.scope, purchaseProject.sysOrgCode),
+        q.planId ? eq(purchaseProject.planId, q.planId) : undefined,
+        q.purchaseName ? ilike(purchaseProject.purchaseName, `%${escapeLike(q.purchaseName)}%`) : undefined,
+        q.purchaseCode ? ilike(purchaseProject.purchaseCode, `%${escapeLike(q.purchaseCode)}%`) : undefined,
+      );
+      return fetchPage(
+        q,
+        db.select({ n: count() }).from(purchaseProject).where(w),
+        (offset, limit, after) =>
+          db
+            .select({
+              project: purchaseProject,
+              packageCount: sql<number>`(SELECT count(*)::int FROM purchase_package pk WHERE pk.project_id = purchase_project.id)`,
+              packageAmount: sql<string>`(SELECT coalesce(sum(pk.fixed_price), 0)::numeric(20, 2)::text FROM purchase_package pk
+                WHERE pk.project_id = purchase_project.id AND pk.status = 'active')`,
+            })
+            .from(purchaseProject)
+            .where(after ? and(w, after) : w)
+            .orderBy(desc(purchaseProject.createTime), desc(purchaseProject.id))
+            .offset(offset)
+            .limit(limit),
+        (r) => ({ ...toProjectDto(r.project), packageCount: Number(r.packageCount), packageAmount: r.packageAmount }),
+        {
+          keyset: { table: purchaseProject, sort: purchaseProject.createTime, id: purchaseProject.id, order: 'desc' },
+        },
+      );
     },
 
     async projectById(actor, id) {

@@ -20,4 +20,5 @@ ALTER TABLE "purchase_notice" ADD COLUMN "timetable_before" jsonb;--> statement-
 ALTER TABLE "purchase_plan_change" ADD CONSTRAINT "purchase_plan_change_tenant_id_sys_tenant_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."sys_tenant"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "purchase_plan_change" ADD CONSTRAINT "purchase_plan_change_plan_id_purchase_plan_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."purchase_plan"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "purchase_plan_change_plan_idx" ON "purchase_plan_change" USING btree ("plan_id","create_time");--> statement-breakpoint
-CREATE UNIQUE INDEX "purchase_plan_change_pending_uq" ON "purchase_plan_change" USING btree ("plan_id") WHERE state = 'pending';
+CREATE UNIQUE INDEX "purchase_plan_change_pending_uq" ON "purchase_plan_change" USING btree ("plan_id") WHERE state = 'pending';--> statement-breakpoint
+CREATE INDEX "purchase_project_tenant_time_idx" ON "purchase_project" USING btree ("tenant_id","create_time" DESC NULLS LAST,"id" DESC NULLS LAST);
