@@ -285,3 +285,123 @@ describe('project list', () => {
     expect(own.records.map((r: { id: string }) => r.id)).not.toContain(projectId);
   });
 });
+
+/** Every open task of the business object's process, decided by its assignee, until none is left. */
+async function decideAll(businessKey: string, action: 'approve' | 'reject' = 'approve') {
+  for (let step = 0; step < 10; step++) {
+    const open = await t.db.execute<{ id: string; assignee: string }>(sql`
+      SELECT t.id, t.assignee FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id
+      WHERE i.business_key = ${businessKey} AND t.status = 'open' ORDER BY t.create_time LIMIT 1`);
+    const task = open.rows[0];
+    if (!task) return;
+    tokens[task.assignee] ??= await t.login(task.assignee);
+    await okCall(task.assignee, 'POST', `/workflow/task/${action}`, { taskId: task.id, comment: '意见' });
+    if (action === 'reject') return;
+  }
+}
+
+const LINES = [
+  { name: '钢筋 HRB400', specification: 'Φ12', unit: '吨', quantity: '0.1', unitPrice: '4000' },
+  { name: '水泥', unit: '吨', quantity: '1', unitPrice: '600' },
+];
+
+describe('计划变更', () => {
+  it('a package over the plan is refused; an approved change applies budget and lines; a rejected one nothing', async () => {
+    const plan = await okCall('buyer01', 'POST', '/purchase/plan/add', {
+      planName: `变更测试计划${Date.now()}`,
+      category: '3',
+      purchaseMethod: 'open_tender',
+      budget: '1000',
+      items: LINES,
+    });
+    // Not yet approved: no change.
+    const early = await call('buyer01', 'POST', PROCUREMENT_API.planChange, {
+      id: plan.id,
+      budget: '1500',
+      items: LINES,
+      reason: '增加数量',
+    });
+    expect(early.body.message).toBe(PROCUREMENT_MESSAGES.planNotChangeable('草稿'));
+    await okCall('buyer01', 'POST', '/purchase/plan/submit', { id: plan.id });
+    await decideAll(plan.id);
+    const made = await okCall('buyer01', 'POST', '/purchase/project/fromPlan', {
+      planId: plan.id,
+      packages: [{ packageName: 'A', fixedPrice: '600' }],
+    });
+    const addB = { projectId: made.project.id, packageName: 'B', fixedPrice: '500' };
+    expect((await call('buyer01', 'POST', '/purchase/package/add', addB)).body.message).toBe(
+      PROCUREMENT_MESSAGES.planAmountExceeded('1000.00', '1100.00'),
+    );
+
+    // Below what the packages already use: refused. Nothing changed: refused.
+    const low = await call('buyer01', 'POST', PROCUREMENT_API.planChange, {
+      id: plan.id,
+      budget: '599.99',
+      items: LINES,
+      reason: '压减',
+    });
+    expect(low.body.message).toBe(PROCUREMENT_MESSAGES.planChangeBelowPackages('600.00'));
+    const same = await call('buyer01', 'POST', PROCUREMENT_API.planChange, {
+      id: plan.id,
+      budget: '1000.00',
+      items: LINES.map((l) => ({ ...l, unitPrice: `${l.unitPrice}.00` })),
+      reason: '无变化',
+    });
+    expect(same.body.message).toBe(PROCUREMENT_MESSAGES.planChangeNothing);
+
+    // A rejected change leaves the plan as it was.
+    const rejected = await okCall('buyer01', 'POST', PROCUREMENT_API.planChange, {
+      id: plan.id,
+      budget: '5000',
+      items: LINES,
+      reason: '扩大范围',
+    });
+    expect(rejected.state).toBe('pending');
+    const listed = await okCall('buyer01', 'GET', `/purchase/plan/list?pageNo=1&pageSize=10&planCode=${plan.planCode}`);
+    expect(listed.records[0]).toMatchObject({ id: plan.id, changing: true });
+    expect(
+      (
+        await call('buyer01', 'POST', PROCUREMENT_API.planChange, {
+          id: plan.id,
+          budget: '1200',
+          items: LINES,
+          reason: '再次',
+        })
+      ).body.message,
+    ).toBe(PROCUREMENT_MESSAGES.planChangePending);
+    await decideAll(rejected.id, 'reject');
+    let detail = await okCall('buyer01', 'GET', `/purchase/plan/queryById?id=${plan.id}`);
+    expect(detail).toMatchObject({ budget: '1000.00', changing: false, state: 'executing' });
+    expect(detail.changes.map((c: { state: string }) => c.state)).toEqual(['rejected']);
+
+    // Approved: the new budget and lines apply in the callback, the history keeps old → new.
+    const lines = [...LINES, { name: '砂石', unit: '方', quantity: '2', unitPrice: '50.5' }];
+    const approved = await okCall('buyer01', 'POST', PROCUREMENT_API.planChange, {
+      id: plan.id,
+      budget: '1200',
+      items: lines,
+      reason: '增加砂石',
+    });
+    expect((await okCall('buyer01', 'GET', `/purchase/plan/queryById?id=${plan.id}`)).budget).toBe('1000.00');
+    await decideAll(approved.id);
+    detail = await okCall('buyer01', 'GET', `/purchase/plan/queryById?id=${plan.id}`);
+    expect(detail).toMatchObject({ budget: '1200.00', changing: false, state: 'executing' });
+    expect(detail.items.map((i: { name: string; amount: string }) => [i.name, i.amount])).toEqual([
+      ['钢筋 HRB400', '400.00'],
+      ['水泥', '600.00'],
+      ['砂石', '101.00'],
+    ]);
+    expect(detail.changes[0]).toMatchObject({
+      id: approved.id,
+      state: 'approved',
+      oldBudget: '1000.00',
+      newBudget: '1200.00',
+      reason: '增加砂石',
+    });
+    expect(detail.changes[0].oldLines).toHaveLength(2);
+    expect(detail.changes[0].newLines).toHaveLength(3);
+    expect(detail.changes[0].decideTime).not.toBeNull();
+    // The package now fits.
+    expect((await okCall('buyer01', 'POST', '/purchase/package/add', addB)).packageNo).toBe('02');
+  });
+});

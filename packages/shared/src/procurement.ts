@@ -88,6 +88,14 @@ export type PlanAddRequest = z.infer<typeof planAddSchema>;
 export const planEditSchema = z.object({ id: uuid(PROCUREMENT_MESSAGES.planNotFound), ...planFields });
 export type PlanEditRequest = z.infer<typeof planEditSchema>;
 export const planIdSchema = z.object({ id: uuid(PROCUREMENT_MESSAGES.planNotFound) });
+/** 计划变更: the new budget and the whole new item list (pre-filled with the current lines), with a reason. */
+export const planChangeSchema = z.object({
+  id: uuid(PROCUREMENT_MESSAGES.planNotFound),
+  budget: moneySchema('变更后预算'),
+  items: planFields.items,
+  reason: text('变更原因', PROCUREMENT_LIMITS.memo),
+});
+export type PlanChangeRequest = z.infer<typeof planChangeSchema>;
 
 const keyword = z
   .string()
