@@ -21,27 +21,37 @@ export function PlanChangeHistory({ changes }: { changes: PlanChangeDto[] }) {
       dataSource={changes}
       locale={{ emptyText: '无变更记录' }}
       columns={[
-        { title: '提交时间', dataIndex: 'createTime', width: 170 },
+        {
+          title: '提交',
+          key: 'created',
+          width: 170,
+          render: (_, c) => (
+            <>
+              {c.createBy}
+              <br />
+              {c.createTime}
+            </>
+          ),
+        },
         {
           title: '预算（元）',
           key: 'budget',
-          width: 230,
+          width: 210,
           render: (_, c) => (
             <Space size={4}>
               <Money value={c.oldBudget} />→<Money value={c.newBudget} />
             </Space>
           ),
         },
-        { title: '明细行数', key: 'lines', width: 90, render: (_, c) => `${c.oldLines.length} → ${c.newLines.length}` },
-        { title: '变更原因', dataIndex: 'reason', ellipsis: true },
+        { title: '明细行数', key: 'lines', width: 80, render: (_, c) => `${c.oldLines.length} → ${c.newLines.length}` },
+        { title: '变更原因', dataIndex: 'reason' },
         {
           title: '状态',
           dataIndex: 'state',
-          width: 90,
+          width: 80,
           render: (s: PlanChangeDto['state']) => <Tag color={CHANGE_COLORS[s]}>{PLAN_CHANGE_STATES[s]}</Tag>,
         },
-        { title: '提交人', dataIndex: 'createBy', width: 90 },
-        { title: '审批完成', dataIndex: 'decideTime', width: 170, render: (v: string | null) => v ?? '—' },
+        { title: '审批完成', dataIndex: 'decideTime', width: 110, render: (v: string | null) => v ?? '—' },
       ]}
     />
   );
