@@ -59,6 +59,7 @@ import { createPlanService, type PlanService } from './modules/procurement/plan/
 import { procurementJobs } from './modules/procurement/project/jobs.ts';
 import { createProjectService, type ProjectService } from './modules/procurement/project/service.ts';
 import { createPackageStages, type PackageStages } from './modules/procurement/project/stage.ts';
+import { applyTimetableChange } from './modules/procurement/project/timetable.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 
 /** Every service of the server, wired once here (the composition root). */
@@ -261,6 +262,8 @@ function createBidding(db: Db, config: AppConfig, stages: PackageStages, project
         '发布采购公告',
       );
     },
+    changeTimetable: (tx, actor, packageId, next) =>
+      applyTimetableChange(tx, stages, { tenantId: actor.tenantId, packageId, username: actor.username, next }),
   });
   stages.setHooks({
     countValidBidders: (tx, tenantId, packageId) => bids.countValidBidders(tx, tenantId, packageId),

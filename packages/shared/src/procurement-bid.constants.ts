@@ -50,6 +50,18 @@ export const PROCUREMENT_BID_API = {
   awardLetterMyById: '/purchase/awardLetter/myById',
 } as const;
 
+/** The selection's timetable a 变更公告 may move (labels as the 选商准备 form shows them). */
+export const TIMETABLE_FIELDS = {
+  signUpStartTime: '报名开始时间',
+  signUpEndTime: '报名截止时间',
+  bidDeadline: '投标截止时间',
+  openingTime: '开标时间',
+} as const;
+export type TimetableField = keyof typeof TIMETABLE_FIELDS;
+export const TIMETABLE_FIELD_KEYS = Object.keys(TIMETABLE_FIELDS) as TimetableField[];
+/** YYYY-MM-DD HH:mm:ss per field (null: not set). */
+export type Timetable = Record<TimetableField, string | null>;
+
 export const PROCUREMENT_BID_MESSAGES = {
   noticeNotFound: '公告不存在或已删除',
   noticeNotEditable: '只有草稿状态的公告可以修改或删除',
@@ -59,6 +71,11 @@ export const PROCUREMENT_BID_MESSAGES = {
   noticeTypeStage: (type: string, stage: string) => `标包当前阶段「${stage}」不能发布${type}`,
   noticeFailedOnly: '只有流标的标包可以发布流标公告',
   noticeResultNormalOnly: '流标的标包请发布流标公告',
+  timetableChangeOnly: '只有变更公告可以变更时间安排',
+  timetablePast: (label: string, old: string) => `${label}（${old}）已过，不能变更`,
+  timetableNotFuture: (label: string) => `新的${label}须晚于当前时间`,
+  timetableUnset: '标包尚未设置时间安排，不能通过变更公告变更',
+  noticeRevokeTimetable: '变更公告的时间变更已生效，不能撤销；如需调整请再发布变更公告',
   attachmentMissing: '附件不存在，请重新上传',
   signUpNotStarted: '报名尚未开始',
   signUpEnded: '报名已截止',
@@ -153,6 +170,11 @@ export interface NoticeDto {
   purchaseName: string;
   purchaseCode: string;
   purchaseStage: number;
+  /**
+   * A 变更公告's timetable change: `after` as proposed (draft) or applied (published); `before` the package's
+   * values when published, or its current values for a draft. Only the fields that change are listed.
+   */
+  timetableChange: { field: TimetableField; label: string; before: string | null; after: string | null }[] | null;
 }
 
 /** A published notice as a supplier sees it: with the package's window and the supplier's own sign-up/bid. */

@@ -9,6 +9,7 @@ import {
   packageListQuerySchema,
   packageReasonSchema,
   projectFromPlanSchema,
+  projectListQuerySchema,
   reviewCompleteSchema,
   reviewStartSchema,
   type StageAction,
@@ -37,6 +38,14 @@ export const purchaseProjectRoutes: FastifyPluginAsyncZod<{ services: Services }
       schema: { tags: [TAG], summary: '由已通过的采购计划创建采购项目和标包', body: projectFromPlanSchema },
     },
     async (request) => ok(await projects.fromPlan(await actor(request), request.body), '添加成功！'),
+  );
+  app.get(
+    PROCUREMENT_API.projectList,
+    {
+      config: { access: P.purchaseProject.list },
+      schema: { tags: [TAG], summary: '采购项目分页列表（含标包数与标包金额）', querystring: projectListQuerySchema },
+    },
+    async (request) => ok(await projects.projectList(await actor(request), request.query)),
   );
   app.get(
     `${PROCUREMENT_API.project}/queryById`,

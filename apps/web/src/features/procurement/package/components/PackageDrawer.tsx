@@ -13,6 +13,8 @@ import { type InfoLayout, PurchaseInfoCard } from './PurchaseInfoCard.tsx';
 const ACTION_NAMES: Record<string, string> = {
   create: '创建',
   publish: '发布公告',
+  changeTimetable: '变更公告：时间变更',
+  extendDeadline: '变更公告：延期投标',
   openResponses: '开始响应',
   closeResponses: '截止投标',
   open: '开标',
