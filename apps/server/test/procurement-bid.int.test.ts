@@ -10,8 +10,9 @@ import {
   PROCUREMENT_MESSAGES,
   SUPPLIER_ELIGIBILITY_MESSAGES,
 } from '@aps/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purchasePackage } from '../src/modules/procurement/project/tables.ts';
 import { supplier, supplierUser } from '../src/modules/procurement/supplier/tables.ts';
 import { supplierSeedId } from '../src/seed/suppliers.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
@@ -440,8 +441,13 @@ describe('sealed bids, opening and award', () => {
     await t.db.execute(
       sql`UPDATE purchase_package SET purchase_stage = 4, opening_start_time = now() - interval '1 second' WHERE id = ${packageId}`,
     );
-    const opened = await t.services.packageStages.open(t.db, 1, packageId, { username: 'buyer01', role: 'buyer' });
-    expect(opened.purchaseStage).toBe(5);
+    // Through the opening job's batch (the rows it claimed, opened at once: one count, one unseal pass); the
+    // buyer's single opening is the 流标 case below.
+    const [opened] = await t.db.transaction(async (tx) => {
+      const rows = await tx.select().from(purchasePackage).where(eq(purchasePackage.id, packageId)).for('update');
+      return t.services.packageStages.openLocked(tx, rows, { username: 'system', role: 'system' }, new Date());
+    });
+    expect(opened?.purchaseStage).toBe(5);
     const record = await okCall('buyer01', 'GET', `${API.opening}?packageId=${packageId}`);
     expect(record).toMatchObject({ bidderCount: 3, minBidders: 3 });
     expect(record.entries.map((e: { supplierId: string; price: string }) => [e.supplierId, e.price]).sort()).toEqual(

@@ -21,16 +21,10 @@ import type { DataScope } from '../../platform/permission/data-scope.ts';
 import { checkSupplierEligibility, type SupplierRef, supplierOfUser } from '../supplier/eligibility.ts';
 import { supplier, supplierUser } from '../supplier/tables.ts';
 import { escapeHtml, sendBellMessage } from './letters.ts';
+import { createOpening, type OpeningTarget, type SealedQuote } from './opening.ts';
 import { loadPackage, type PackageRef } from './package-ref.ts';
 import type { BidSeal } from './seal.ts';
-import {
-  type BidFile,
-  type OpeningEntry,
-  purchaseAwardLetter,
-  purchaseBid,
-  purchaseOpening,
-  purchaseSignUp,
-} from './tables.ts';
+import { type BidFile, purchaseAwardLetter, purchaseBid, purchaseOpening, purchaseSignUp } from './tables.ts';
 
 export interface BidActor {
   tenantId: number;
@@ -64,6 +58,10 @@ export interface BidHooks {
     packageId: string,
     opts?: { actor?: string; minBidders?: number },
   ): Promise<OpeningDto>;
+  /** The opening job's batch: submitted bids per package in one statement (absent = 0). */
+  countValidBiddersMany(db: DbOrTx, packageIds: readonly string[]): Promise<Map<string, number>>;
+  /** unsealBids for many packages in a fixed number of statements (bid/opening.ts); no records returned. */
+  unsealMany(db: DbOrTx, targets: readonly OpeningTarget[], actor?: string): Promise<void>;
   /** 中标通知书 to the first ranked candidate's users, 未中标通知书 to every other bidder's, in their bell. */
   onAward(db: DbOrTx, tenantId: number, packageId: string): Promise<{ winner: string | null; letters: number }>;
 }
@@ -88,13 +86,6 @@ export interface BidService extends BidHooks {
 const SIGN_UP_STAGES = [2];
 const BID_STAGES = [2, 3];
 const ACTIVE = 'active';
-
-interface SealedQuote {
-  kind: QuoteKind;
-  price: string | null;
-  rate: string | null;
-  evaluatedPrice: string | null;
-}
 
 type BidRow = typeof purchaseBid.$inferSelect & { supplierName: string };
 
@@ -135,6 +126,7 @@ const page = <T>(records: T[], total: number, q: PageQuery): PageResult<T> => ({
 });
 
 export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidService {
+  const opening = createOpening(seal);
   const binding = (tenantId: number, packageId: string, supplierId: string) => ({ tenantId, packageId, supplierId });
 
   /** The supplier's own quotation, opened for them from the seal (they wrote it; staff never get this). */
@@ -216,62 +208,17 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
 
     async unsealBids(tx, tenantId, packageId, opts = {}) {
       const minBidders = opts.minBidders ?? (await loadPackage(tx, tenantId, packageId)).minBidders;
-      const rows = await tx
-        .select({ bid: purchaseBid, supplierName: supplier.name })
-        .from(purchaseBid)
-        .innerJoin(supplier, eq(supplier.id, purchaseBid.supplierId))
-        .where(
-          and(
-            eq(purchaseBid.tenantId, tenantId),
-            eq(purchaseBid.packageId, packageId),
-            eq(purchaseBid.status, BID_STATUS.submitted),
-          ),
-        )
-        .orderBy(purchaseBid.submitTime, purchaseBid.id);
-      const openedTime = new Date();
-      const entries: OpeningEntry[] = [];
-      for (const { bid, supplierName } of rows) {
-        if (bid.openedTime) continue; // opened before: the existing record below is the answer
-        const quote = JSON.parse(
-          seal.open(bid.sealedQuote, binding(tenantId, packageId, bid.supplierId)),
-        ) as SealedQuote;
-        await tx
-          .update(purchaseBid)
-          .set({ price: quote.price, rate: quote.rate, evaluatedPrice: quote.evaluatedPrice, openedTime })
-          .where(eq(purchaseBid.id, bid.id));
-        entries.push({
-          bidId: bid.id,
-          supplierId: bid.supplierId,
-          supplierName,
-          quoteKind: quote.kind,
-          price: quote.price,
-          rate: quote.rate,
-          evaluatedPrice: quote.evaluatedPrice,
-          submitTime: formatDateTime(bid.updateTime ?? bid.submitTime) ?? '',
-          fileCount: bid.files.length,
-        });
-      }
-      const [opening] = await tx
-        .insert(purchaseOpening)
-        .values({
-          tenantId,
-          packageId,
-          openedTime,
-          openedBy: opts.actor ?? 'system',
-          bidderCount: entries.length,
-          minBidders,
-          entries,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (opening) return toOpeningDto(opening);
-      const [existing] = await tx
+      await opening.unseal(tx, [{ tenantId, packageId, minBidders }], opts.actor ?? 'system');
+      const [row] = await tx
         .select()
         .from(purchaseOpening)
         .where(and(eq(purchaseOpening.tenantId, tenantId), eq(purchaseOpening.packageId, packageId)));
-      if (!existing) throw new Error('opening record missing');
-      return toOpeningDto(existing);
+      if (!row) throw new Error('opening record missing');
+      return toOpeningDto(row);
     },
+
+    countValidBiddersMany: (tx, packageIds) => opening.countValidBidders(tx, packageIds),
+    unsealMany: (tx, targets, actor) => opening.unseal(tx, targets, actor ?? 'system'),
 
     async onAward(tx, tenantId, packageId) {
       const pkg = await loadPackage(tx, tenantId, packageId);
