@@ -27,12 +27,12 @@ describe('bulk packages and the opening job', () => {
     expect(result.total).toBe(2000);
     const again = await seedBulkPackages(t.pool, { rows: 10, tenantId: 2, truncate: false });
     expect(again.total).toBe(2010);
-    const stage = await list('purchaseStage=4&pageSize=50');
+    const stage = await list('purchaseStage=12&pageSize=50');
     const body = stage.json();
     expect(body.success).toBe(true);
     expect(body.result.total).toBeGreaterThan(50);
-    expect(body.result.records.every((r: { purchaseStage: number }) => r.purchaseStage === 4)).toBe(true);
-    const named = (await list(`purchaseStage=4&name=${encodeURIComponent('螺纹钢')}`)).json().result;
+    expect(body.result.records.every((r: { purchaseStage: number }) => r.purchaseStage === 12)).toBe(true);
+    const named = (await list(`purchaseStage=12&name=${encodeURIComponent('螺纹钢')}`)).json().result;
     expect(named.records.length).toBeGreaterThan(0);
     expect(named.records.every((r: { packageName: string }) => r.packageName.includes('螺纹钢'))).toBe(true);
   });
