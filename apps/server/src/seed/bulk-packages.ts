@@ -18,6 +18,11 @@ const SUBJECTS = [
   '镀锌钢管',
   '铝合金门窗',
 ];
+/** From this many packages on, the trigram GIN indexes are dropped and built again after the load. */
+const REBUILD_GIN_ABOVE = 50_000;
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 /** One plan in RARE_EVERY gets this subject: a name search that hits a few dozen packages at a million. */
 const RARE_SUBJECT = '隧道通风监测系统';
 const RARE_EVERY = 10007;
@@ -98,6 +103,19 @@ export async function seedBulkPackages(
            AND substr(plan_code, length($2) + 1)::bigint > $3::bigint`,
         [tenantId, BULK_PREFIX, start],
       );
+      // A large load: the trigram indexes are built once afterwards (CREATE INDEX sorts) instead of growing row by
+      // row through their pending lists; their definitions are read back from the catalog, so they stay the
+      // migrations'. Inside the transaction: a failure restores them; the table is locked until the commit.
+      const gin =
+        rows >= REBUILD_GIN_ABOVE
+          ? (
+              await client.query<{ name: string; def: string }>(
+                `SELECT indexname AS name, indexdef AS def FROM pg_indexes
+                 WHERE schemaname = current_schema() AND tablename = 'purchase_package' AND indexdef LIKE '% USING gin %'`,
+              )
+            ).rows
+          : [];
+      for (const index of gin) await client.query(`DROP INDEX ${quoteIdent(index.name)}`);
       const res = await client.query(
         `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
            purchase_category, purchase_method, purchase_stage, election_status, package_no, package_name, fixed_price,
@@ -105,7 +123,9 @@ export async function seedBulkPackages(
          SELECT s.tenant_id, s.id, s.sys_org_code, s.purchase_no, s.purchase_code, s.purchase_name, s.purchase_category,
            s.purchase_method, s.stage, CASE WHEN s.stage >= 9 AND s.r < 0.12 THEN '0' ELSE '1' END,
            lpad(s.k::text, 2, '0'), s.purchase_name || '第' || s.k || '标包', round((10000 + s.r * 9990000)::numeric, 2),
-           s.create_time + interval '20 days',
+           -- Open work (stages 1–4) opens in the coming weeks: none is due, so the stage timer finds nothing to do.
+           CASE WHEN s.stage <= 4 THEN date_trunc('minute', now()) + make_interval(days => 1 + floor(s.r * 30)::int)
+             ELSE s.create_time + interval '20 days' END,
            CASE WHEN s.stage >= 6 THEN s.create_time + interval '20 days 1 hour' END,
            CASE WHEN s.stage >= 9 THEN s.create_time + interval '21 days' END,
            s.create_by, s.create_time + make_interval(mins => s.k)
@@ -122,6 +142,8 @@ export async function seedBulkPackages(
         [tenantId, BULK_PREFIX, start, rows, STAGE_SHARES],
       );
       inserted = res.rowCount ?? 0;
+      if (gin.length) await client.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      for (const index of gin) await client.query(index.def);
     }
     await client.query('COMMIT');
   } catch (err) {
