@@ -57,8 +57,9 @@ describe('bulk packages and the opening job', () => {
     ]);
     const seconds = (performance.now() - started) / 1000;
     console.log(`opening job: 1000 packages in ${seconds.toFixed(2)} s (${texts.join(' | ')})`);
-    // The acceptance target is 10 s (the figure is printed); on the shared 2-core test machine (load 8–13) it measured
-    // 13–25 s, so this bound only guards against regressions.
+    // The acceptance target is 10 s (the figure is printed; `npm run bench:procurement` times it with sealed bids). It
+    // took 13–25 s while every batch fell back to one transaction per package, 0.5–1.8 s since (load 8–13); this
+    // bound only catches a run that never finishes.
     expect(seconds).toBeLessThan(60);
     const moved = await t.db.execute<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM purchase_package
