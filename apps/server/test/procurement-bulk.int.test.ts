@@ -70,4 +70,24 @@ describe('bulk packages and the opening job', () => {
       JOIN purchase_package p ON p.id = h.package_id WHERE p.tenant_id = 2 AND h.action = 'open'`);
     expect(opened.rows[0]).toEqual({ n: 1000, d: 1000 });
   });
+
+  it('counts the package list exactly up to 10,000 rows, then estimates; a kept page follows a write', async () => {
+    await seedBulkPackages(t.pool, { rows: 10_000, tenantId: 2, truncate: false });
+    const all = (await list('pageSize=10')).json().result;
+    expect(all.totalEstimated).toBe(true);
+    expect(all.total).toBeGreaterThan(10_000);
+    const rare = (await list('purchaseStage=7&pageSize=10')).json().result;
+    expect(rare.totalEstimated).toBeUndefined();
+    expect(rare.total).toBeLessThan(10_000);
+    // The page is kept in memory now; a package moved into stage 7 (the newest) is on it at once, and counted.
+    const [moved] = (
+      await t.db.execute<{ id: string }>(sql`
+        UPDATE purchase_package SET purchase_stage = 7, create_time = now()
+        WHERE id = (SELECT id FROM purchase_package WHERE tenant_id = 2 AND purchase_stage = 12 LIMIT 1)
+        RETURNING id`)
+    ).rows;
+    const after = (await list('purchaseStage=7&pageSize=10')).json().result;
+    expect(after.records[0].id).toBe(moved?.id);
+    expect(after.total).toBe(rare.total + 1);
+  });
 });
