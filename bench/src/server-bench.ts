@@ -10,16 +10,29 @@
  * Options: --rows <n> (100000), --connections <n> (50), --duration <s> (10), --warmup <s> (2), --label <s>, --keep.
  * `npm run bench:1m` is --rows 1000000 (list p99 target 50 ms there, 20 ms below a million rows).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  ADMIN_PASSWORD,
+  freePort,
+  freshDataDir,
+  login as loginAs,
+  machine,
+  printTable,
+  root,
+  round,
+  runLoad,
+  runNode,
+  type Server,
+  saveResult,
+  serverEnv,
+  sleep,
+  startServer,
+  stopServer,
+} from './harness.ts';
 import type { LoadResult, LoadSpec } from './load.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const ADMIN_PASSWORD = 'Bench@2026!';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,107 +56,6 @@ const TARGETS = {
   firstStartS: 5,
   idleRssMb: 200,
 };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Server {
-  child: ChildProcess;
-  output: string[];
-  seconds: number;
-}
-
-function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    NODE_ENV: 'production',
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
-    TZ: 'Asia/Shanghai',
-    // The load generator signs in from loopback tens of thousands of times: exempt it from the per-source throttle.
-    THROTTLE_EXEMPT: '127.0.0.1,::1,::ffff:127.0.0.1',
-  };
-}
-
-/** Spawns the server and measures until /aps/sys/health answers 200. */
-async function startServer(dataDir: string, port: number): Promise<Server> {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['apps/server/src/main.mjs'], {
-    cwd: root,
-    env: serverEnv(dataDir, port),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  let exited = false;
-  child.once('exit', () => {
-    exited = true;
-  });
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (exited) throw new Error(`服务进程提前退出:\n${output.join('')}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/aps/sys/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return { child, output, seconds: (performance.now() - started) / 1000 };
-    await sleep(20);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`服务 120 秒内未就绪:\n${output.join('')}`);
-}
-
-/** SIGTERM and wait for the orderly shutdown (HTTP, pool, cluster). */
-async function stopServer(server: Server): Promise<number> {
-  const started = performance.now();
-  if (server.child.exitCode !== null) return 0;
-  const exit = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 30_000);
-  await exit;
-  clearTimeout(timer);
-  return (performance.now() - started) / 1000;
-}
-
-/** Runs a node script to completion; resolves with its stdout, rejects with its output on failure. */
-function runNode(script: string, scriptArgs: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [script, ...scriptArgs], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      err += c.toString();
-    });
-    child.once('exit', (code) =>
-      code === 0 ? resolve(out) : reject(new Error(`${script} 退出码 ${code}:\n${out}\n${err}`)),
-    );
-  });
-}
 
 // ---- memory -------------------------------------------------------------------------------------
 
@@ -225,16 +137,7 @@ function memorySnapshot(serverPid: number): MemorySnapshot {
 
 // ---- HTTP ---------------------------------------------------------------------------------------
 
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/aps/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: ADMIN_PASSWORD }),
-  });
-  const body = (await res.json()) as { success: boolean; message: string; result?: { token: string } };
-  if (!body.success || !body.result) throw new Error(`登录失败: ${res.status} ${body.message}`);
-  return body.result.token;
-}
+const login = (base: string) => loginAs(base, 'admin', ADMIN_PASSWORD);
 
 /**
  * `tolerate`: report refused answers (the login's per-account throttle, 429) and errors (a deep page by offset at a
@@ -242,8 +145,7 @@ async function login(base: string): Promise<string> {
  */
 async function load(name: string, spec: LoadSpec, tolerate = false): Promise<LoadResult> {
   process.stdout.write(`  ${name} …`);
-  const out = await runNode('bench/src/load.ts', [JSON.stringify(spec)]);
-  const result = JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult;
+  const result = await runLoad(spec);
   process.stdout.write(` ${Math.round(result.requestsPerSec)} req/s\n`);
   if (tolerate && (result.non2xx || result.errors)) {
     console.log(
@@ -262,7 +164,7 @@ async function load(name: string, spec: LoadSpec, tolerate = false): Promise<Loa
 
 async function main() {
   const loadAtStart = os.loadavg();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aps-bench-'));
+  const dataDir = freshDataDir('aps-bench-');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(
@@ -372,13 +274,7 @@ async function main() {
     const ratio = list.requestsPerSec / health.requestsPerSec;
     const report = {
       date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? '',
-        loadavgAtStart: loadAtStart,
-        loadavgAtEnd: os.loadavg(),
-        node: process.version,
-      },
+      machine: machine(loadAtStart),
       settings: {
         rows: ROWS,
         connections: CONNECTIONS,
@@ -410,23 +306,13 @@ async function main() {
       },
     };
     printReport(report.load, ratio, report.start, idleAfterStart, idleAfterLoad, report.targets);
-    const stamp = report.date.replace(/[:.]/g, '-');
-    const file = path.join(root, 'bench/results', `server-${stamp}${args.label ? `-${args.label}` : ''}.json`);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-    // Results are committed and linted: let Biome lay the JSON out the way `npm run lint` expects.
-    spawnSync(path.join(root, 'node_modules/.bin/biome'), ['format', '--write', file], { cwd: root, stdio: 'ignore' });
+    const file = saveResult('server', report.date, args.label, report);
     console.log(`\n结果已写入 ${path.relative(root, file)}`);
   } finally {
     if (server) await stopServer(server).catch(() => {});
     if (args.keep) console.log(`保留数据目录 ${dataDir}`);
     else fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-function round(n: number, digits = 2): number {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
 }
 
 function printReport(
@@ -457,14 +343,8 @@ function printReport(
       String(r.total),
     ]),
   ];
-  const width = (s: string) => [...s].reduce((w, c) => w + ((c.codePointAt(0) ?? 0) > 0x2e80 ? 2 : 1), 0);
-  const cols = rows[0]?.map((_, i) => Math.max(...rows.map((r) => width(r[i] ?? '')))) ?? [];
-  const line = (r: readonly string[]) =>
-    r
-      .map((c, i) => (i === 0 ? c + ' '.repeat((cols[i] ?? 0) - width(c)) : ' '.repeat((cols[i] ?? 0) - width(c)) + c))
-      .join('  ');
   console.log('');
-  for (const r of rows) console.log(line(r));
+  printTable(rows);
   const mark = (k: string) => (targets[k]?.met ? '✓' : '✗');
   console.log('');
   console.log(`列表 / 上限:        ${(ratio * 100).toFixed(1)} %   ${mark('listRatio')} 目标 ≥ 50 %`);

@@ -11,18 +11,27 @@
  *  5. figures on stdout and in bench/results/workflow-<date>[-<label>].json. Printed, never asserted
  *     (targets: todo p99 ≤ 30 ms at 50 connections, approve p99 ≤ 50 ms).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import type { LoadResult, LoadSpec } from './load.ts';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const ADMIN_PASSWORD = 'Bench@2026!';
-const DEMO_PASSWORD = 'Aps@2026';
+import {
+  clusterUrl,
+  DEMO_PASSWORD,
+  freePort,
+  freshDataDir,
+  login,
+  machine,
+  root,
+  round,
+  runLoad,
+  type Server,
+  saveResult,
+  startServer,
+  stopServer,
+} from './harness.ts';
+import type { LoadResult } from './load.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -41,110 +50,6 @@ const CONNECTIONS = Number(args.connections);
 const APPROVALS = Number(args.approvals);
 const TARGETS = { todoP99Ms: 30, approveP99Ms: 50 };
 const WARMUP_APPROVALS = 30;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    NODE_ENV: 'production',
-    ADMIN_PASSWORD,
-    SEED_DEMO: '1',
-    TZ: 'Asia/Shanghai',
-    THROTTLE_EXEMPT: '127.0.0.1,::1,::ffff:127.0.0.1',
-  };
-}
-
-async function startServer(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['apps/server/src/main.mjs'], {
-    cwd: root,
-    env: serverEnv(dataDir, port),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.shift();
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`服务进程提前退出:\n${output.join('')}`);
-    const ok = await fetch(`http://127.0.0.1:${port}/aps/sys/health`).then(
-      (r) => r.status === 200,
-      () => false,
-    );
-    if (ok) return child;
-    await sleep(50);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`服务 180 秒内未就绪:\n${output.join('')}`);
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  await exit;
-  clearTimeout(timer);
-}
-
-/** The running server's embedded cluster (as seed-bulk finds it). */
-function clusterUrl(dataDir: string): string {
-  const lines = fs.readFileSync(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').split('\n');
-  const password = fs.readFileSync(path.join(dataDir, '.pg-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${Number(lines[3])}/aps`;
-}
-
-function runLoad(spec: LoadSpec): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bench/src/load.ts', JSON.stringify(spec)], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString();
-    });
-    child.stderr.on('data', (c: Buffer) => {
-      err += c.toString();
-    });
-    child.once('exit', (code) =>
-      code === 0
-        ? resolve(JSON.parse(out.trim().split('\n').pop() ?? '{}') as LoadResult)
-        : reject(new Error(`load.ts 退出码 ${code}:\n${out}\n${err}`)),
-    );
-  });
-}
-
-async function login(base: string, username: string, password: string): Promise<string> {
-  const res = await fetch(`${base}/aps/sys/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const body = (await res.json()) as { success: boolean; message: string; result?: { token: string } };
-  if (!body.success || !body.result) throw new Error(`登录失败 ${username}: ${res.status} ${body.message}`);
-  return body.result.token;
-}
 
 /** Bulk rows in SQL: instances of the seeded 申请示例 definition, one open 部门负责人审批 task each. */
 async function seedTasks(client: pg.Client) {
@@ -231,15 +136,15 @@ async function approveRun(base: string, token: string, taskIds: string[], concur
 }
 
 async function main() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aps-wf-bench-'));
+  const dataDir = freshDataDir('aps-wf-bench-');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`APS 流程基准测试  数据目录 ${dataDir}  CPU ${os.cpus().length} 核  Node ${process.version}`);
   const loadAtStart = os.loadavg();
-  let server: ChildProcess | null = null;
+  let server: Server | null = null;
   try {
     console.log('启动服务（迁移、演示种子）…');
-    server = await startServer(dataDir, port);
+    server = await startServer(dataDir, port, 180, 50);
     const db = new pg.Client({ connectionString: clusterUrl(dataDir) });
     await db.connect();
     console.log(`写入 ${TASKS.toLocaleString('en-US')} 条待办任务（每 ${SHARE} 条一条属于 leader01）…`);
@@ -292,13 +197,7 @@ async function main() {
 
     const report = {
       date: new Date().toISOString(),
-      machine: {
-        cpus: os.cpus().length,
-        cpuModel: os.cpus()[0]?.model ?? '',
-        loadavgAtStart: loadAtStart,
-        loadavgAtEnd: os.loadavg(),
-        node: process.version,
-      },
+      machine: machine(loadAtStart),
       settings: {
         tasks: TASKS,
         leaderShare: SHARE,
@@ -313,9 +212,7 @@ async function main() {
       approve: { sequential, concurrent },
       targets: TARGETS,
     };
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const file = path.join(root, 'bench/results', `workflow-${stamp}${args.label ? `-${args.label}` : ''}.json`);
-    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    const file = saveResult('workflow', report.date, args.label, report, false);
     console.log('\n结果（目标仅供参考，不做断言）:');
     console.table({
       '我的待办 首页': {

@@ -270,6 +270,12 @@ function createBidding(db: Db, config: AppConfig, stages: PackageStages, project
     onOpened: async (tx, pkg) => {
       await bids.unsealBids(tx, pkg.tenantId, pkg.id, { minBidders: pkg.minBidders });
     },
+    countValidBiddersMany: (tx, packageIds) => bids.countValidBiddersMany(tx, packageIds),
+    onOpenedMany: (tx, pkgs) =>
+      bids.unsealMany(
+        tx,
+        pkgs.map((p) => ({ tenantId: p.tenantId, packageId: p.id, minBidders: p.minBidders })),
+      ),
     onAward: async (tx, pkg) => {
       await bids.onAward(tx, pkg.tenantId, pkg.id);
     },

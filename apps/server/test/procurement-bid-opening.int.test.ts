@@ -4,8 +4,9 @@
  * staff API returns an amount before the opening; the stored row holds only ciphertext), 流标 and 下浮率 quotes.
  */
 import { PROCUREMENT_BID_API as API, PROCUREMENT_BID_MESSAGES as M } from '@aps/shared';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { purchasePackage } from '../src/modules/procurement/project/tables.ts';
 import { supplier, supplierUser } from '../src/modules/procurement/supplier/tables.ts';
 import { bidFixture, SUP1, SUP2, SUP3 } from './procurement-bid-fixture.ts';
 import { PDF_MIN, PNG_1PX } from './upload-fixtures.ts';
@@ -123,11 +124,13 @@ describe('sealed bids, opening and award', () => {
     await fx.t.db.execute(
       sql`UPDATE purchase_package SET purchase_stage = 4, opening_start_time = now() - interval '1 second' WHERE id = ${packageId}`,
     );
-    const opened = await fx.t.services.packageStages.open(fx.t.db, 1, packageId, {
-      username: 'buyer01',
-      role: 'buyer',
+    // Through the opening job's batch (the rows it claimed, opened at once: one count, one unseal pass); the
+    // buyer's single opening is the 流标 case below.
+    const [opened] = await fx.t.db.transaction(async (tx) => {
+      const rows = await tx.select().from(purchasePackage).where(eq(purchasePackage.id, packageId)).for('update');
+      return fx.t.services.packageStages.openLocked(tx, rows, { username: 'system', role: 'system' }, new Date());
     });
-    expect(opened.purchaseStage).toBe(5);
+    expect(opened?.purchaseStage).toBe(5);
     const record = await okCall('buyer01', 'GET', `${API.opening}?packageId=${packageId}`);
     expect(record).toMatchObject({ bidderCount: 3, minBidders: 3 });
     expect(record.entries.map((e: { supplierId: string; price: string }) => [e.supplierId, e.price]).sort()).toEqual(

@@ -404,14 +404,18 @@ describe('projects, packages and the stage machine', () => {
       [failing, 2],
       [passing, 3],
     ]);
-    const before = t.services.packageStages.hooks.countValidBidders;
-    t.services.packageStages.setHooks({ countValidBidders: async (_db, _tenant, id) => counts.get(id) ?? 0 });
+    const { countValidBidders, countValidBiddersMany } = t.services.packageStages.hooks;
+    // The job counts a batch at once (countValidBiddersMany); a manual opening counts one package.
+    t.services.packageStages.setHooks({
+      countValidBidders: async (_db, _tenant, id) => counts.get(id) ?? 0,
+      countValidBiddersMany: async (_db, ids) => new Map(ids.map((id) => [id, counts.get(id) ?? 0])),
+    });
     try {
       const [timer] = procurementJobs(t.services.packageStages);
       const text = await timer?.run({ db: t.db, parameter: '100', fireTime: new Date() });
       expect(text).toMatch(/open [1-9]/);
     } finally {
-      t.services.packageStages.setHooks({ countValidBidders: before });
+      t.services.packageStages.setHooks({ countValidBidders, countValidBiddersMany });
     }
     const failed = await ok(await call(buyer, 'GET', `/purchase/package/queryById?id=${failing}`));
     expect(failed).toMatchObject({ purchaseStage: 9, electionStatus: '0' });

@@ -13,7 +13,8 @@ import type pg from 'pg';
  *    SQL by hand, trigger-written tables);
  *  - losing that listening connection bumps everything and nothing is cached until it is back.
  * A total is stored with the versions read before its query started, so a count that raced a write is never
- * served after it. Entries live at most `ttlMs` whatever happens (a bound on anything missed).
+ * served after it. Entries are fresh for `ttlMs` (a bound on anything missed); for one more TTL an aged entry whose
+ * tables did not change is answered while its single reload runs (`cachedOrLoad`).
  */
 
 export interface ListCacheSettings {
@@ -80,19 +81,30 @@ function caching(): boolean {
   return settings.ttlMs > 0 && (!listenerWanted || listeners > 0);
 }
 
+const current = (entry: Entry) =>
+  entry.generation === generation && entry.tables.every((t, i) => versionOf(t) === entry.versions[i]);
+
 /** A value stored under `key` while none of its tables has changed and it is younger than the TTL. */
 export function cachedValue<T>(key: string): T | undefined {
   if (!caching()) return undefined;
   const entry = entries.get(key);
   if (!entry) return undefined;
-  if (
-    entry.expires <= now() ||
-    entry.generation !== generation ||
-    entry.tables.some((t, i) => versionOf(t) !== entry.versions[i])
-  ) {
+  if (!current(entry)) {
     entries.delete(key);
     return undefined;
   }
+  // Only aged: kept (not served) for `refreshingValue` until its reload is stored or it is a second TTL old.
+  if (entry.expires <= now()) return undefined;
+  return entry.value as T;
+}
+
+/**
+ * The value of an entry past its TTL whose tables have not changed since it was read, for at most one more TTL:
+ * what callers get while its one reload runs, instead of all waiting for it.
+ */
+function refreshingValue<T>(key: string): T | undefined {
+  const entry = entries.get(key);
+  if (!entry || !caching() || !current(entry) || entry.expires + settings.ttlMs <= now()) return undefined;
   return entry.value as T;
 }
 
@@ -122,13 +134,19 @@ const unchangedSince = (tables: readonly string[], seen: { versions: number[]; g
 /**
  * The cached value, else one load shared by every caller that asks while it runs (a page that expired under 50
  * connections is read once, not 50 times). A caller joins a load only if none of its tables changed since the
- * load began: the same promise a cache hit gives.
+ * load began: the same promise a cache hit gives. A value that only aged past the TTL (no table it reads changed)
+ * is still answered while its reload runs, so an expiry does not stall every caller behind one slow count (a name
+ * search's total at a million rows); the reload's value replaces it. A change is never answered around: then the
+ * caller waits for a load that began after it.
  */
 export function cachedOrLoad<T>(key: string, tables: readonly string[], load: () => Promise<T>): Promise<T> {
   const hit = cachedValue<T>(key);
   if (hit !== undefined) return Promise.resolve(hit);
   const running = inflight.get(key);
-  if (running && caching() && unchangedSince(tables, running.seen)) return running.value as Promise<T>;
+  if (running && caching() && unchangedSince(tables, running.seen)) {
+    const aged = refreshingValue<T>(key);
+    return aged !== undefined ? Promise.resolve(aged) : (running.value as Promise<T>);
+  }
   const seen = snapshotVersions(tables);
   const value = load().then((v) => {
     storeValue(key, tables, seen, v);
@@ -140,7 +158,11 @@ export function cachedOrLoad<T>(key: string, tables: readonly string[], load: ()
     if (inflight.get(key) === entry) inflight.delete(key);
   };
   value.then(forget, forget);
-  return value;
+  const aged = refreshingValue<T>(key);
+  if (aged === undefined) return value;
+  // Nobody awaits the reload: its failure is the next caller's (no entry is stored, so they load again).
+  value.catch(() => {});
+  return Promise.resolve(aged);
 }
 
 // ---- which tables a statement reads or writes ---------------------------------------------------

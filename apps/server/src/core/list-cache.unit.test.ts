@@ -59,4 +59,36 @@ describe('cachedOrLoad', () => {
     tableChanged('t');
     expect(await cachedOrLoad('k', ['t'], async () => 99)).toBe(99);
   });
+
+  it('an entry that only aged is answered while its one reload runs; a changed one never is', async () => {
+    let clock = 0;
+    configureListCache({ ttlMs: 1000 }, () => clock);
+    try {
+      expect(await cachedOrLoad('aged', ['a'], async () => 1)).toBe(1);
+      clock = 1500;
+      const resolvers: ((n: number) => void)[] = [];
+      const load = () => new Promise<number>((resolve) => resolvers.push(resolve));
+      // Past the TTL: the caller that starts the reload and the one after it get the aged value at once.
+      expect(await cachedOrLoad('aged', ['a'], load)).toBe(1);
+      expect(await cachedOrLoad('aged', ['a'], load)).toBe(1);
+      expect(resolvers).toHaveLength(1);
+      resolvers[0]?.(2);
+      await Promise.resolve();
+      expect(await cachedOrLoad('aged', ['a'], async () => 99)).toBe(2);
+      // A change: the caller waits for a load begun after it, never the old value.
+      clock = 3000;
+      tableChanged('a');
+      const changed = cachedOrLoad('aged', ['a'], load);
+      expect(resolvers).toHaveLength(2);
+      resolvers[1]?.(3);
+      expect(await changed).toBe(3);
+      // Two TTLs old: not answered any more, the caller waits for the reload.
+      clock = 5500;
+      const late = cachedOrLoad('aged', ['a'], load);
+      resolvers[2]?.(4);
+      expect(await late).toBe(4);
+    } finally {
+      configureListCache({ ttlMs: 5000 }, () => performance.now());
+    }
+  });
 });

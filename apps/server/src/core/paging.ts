@@ -42,6 +42,11 @@ export interface PageOptions {
    * The records are shared between answers and must not be mutated.
    */
   rowsCache?: { key: string; tables: readonly string[] };
+  /**
+   * This list's own threshold for estimated totals (default: the cache settings' `estimateAbove`). A list whose
+   * filters cannot be counted from an index (a name search over a million rows) counts exactly only below it.
+   */
+  estimateAbove?: number;
 }
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -73,8 +78,10 @@ interface PlanNode {
  * The exact total up to `estimateAbove`; past it, the planner's estimate (at least the bound), flagged. The
  * bounded count keeps a bad estimate from ever claiming "about 150,000" for 20 rows.
  */
-async function estimatedOrExact(query: CountQuery): Promise<CachedTotal> {
-  const { estimateAbove } = listCacheSettings();
+async function estimatedOrExact(
+  query: CountQuery,
+  estimateAbove = listCacheSettings().estimateAbove,
+): Promise<CachedTotal> {
   const { sql: text, params } = query.toSQL();
   const pool = clientOf(query);
   const inner = pool ? rowsOfCount(text) : null;
@@ -94,7 +101,10 @@ async function estimatedOrExact(query: CountQuery): Promise<CachedTotal> {
 }
 
 /** The total of a list: from the cache while no table it reads has changed, else counted (or estimated). */
-export async function totalOf(count: CountQuery | CustomCount | (() => Promise<number>)): Promise<CachedTotal> {
+export async function totalOf(
+  count: CountQuery | CustomCount | (() => Promise<number>),
+  estimateAbove?: number,
+): Promise<CachedTotal> {
   if (typeof count === 'function') return { total: await count(), estimated: false };
   let key: string;
   let tables: readonly string[];
@@ -106,9 +116,11 @@ export async function totalOf(count: CountQuery | CustomCount | (() => Promise<n
     key = count.key;
     tables = count.tables;
   }
-  return cachedOrLoad(`total\u0000${key}`, tables, () =>
+  // A total estimated under another threshold is another value.
+  const bound = estimateAbove === undefined ? '' : `\u0000${estimateAbove}`;
+  return cachedOrLoad(`total${bound}\u0000${key}`, tables, () =>
     isCountQuery(count)
-      ? estimatedOrExact(count)
+      ? estimatedOrExact(count, estimateAbove)
       : (count as CustomCount).count().then((total) => ({ total, estimated: false })),
   );
 }
@@ -160,7 +172,7 @@ export async function fetchPage<Row, Out>(
     if (!cache) return (await readRows()).map(map);
     return cachedOrLoad(cacheKey, cache.tables, async () => (await readRows()).map(map));
   };
-  const [counted, records] = await Promise.all([totalOf(count), readRecords()]);
+  const [counted, records] = await Promise.all([totalOf(count, options.estimateAbove), readRecords()]);
   return pageResult(page, records, counted);
 }
 

@@ -37,8 +37,19 @@ export interface BidHooks {
     packageId: string,
     opts?: { actor?: string; minBidders?: number },
   ): Promise<OpeningDto>;
+  /** The opening job's batch: submitted bids per package in one statement (absent = 0). */
+  countValidBiddersMany(db: DbOrTx, packageIds: readonly string[]): Promise<Map<string, number>>;
+  /** unsealBids for many packages in a fixed number of statements (bid/opening-batch.ts); no records returned. */
+  unsealMany(db: DbOrTx, targets: readonly OpeningTarget[], actor?: string): Promise<void>;
   /** 中标通知书 to the first ranked candidate's users, 未中标通知书 to every other bidder's, in their bell. */
   onAward(db: DbOrTx, tenantId: number, packageId: string): Promise<{ winner: string | null; letters: number }>;
+}
+
+/** A package to open: its tenant, id and minimum bidder count (recorded with the opening). */
+export interface OpeningTarget {
+  tenantId: number;
+  packageId: string;
+  minBidders: number;
 }
 
 export interface SealedQuote {

@@ -60,12 +60,14 @@ async function runDue(
         // The batch path first (one UPDATE and one INSERT for all); if it fails, row by row so one bad row is skipped.
         if (moveBatch && due.rows.length) {
           try {
-            done += await tx.transaction((inner) =>
+            // Not `done += await …`: that reads `done` before the await and loses the other workers' counts.
+            const moved = await tx.transaction((inner) =>
               moveBatch(
                 inner as unknown as Db,
                 due.rows.map((r) => r.id),
               ),
             );
+            done += moved;
             return due.rows.length;
           } catch {
             // The savepoint is rolled back; the rows are retried one by one below.

@@ -1,0 +1,2 @@
+DROP INDEX "purchase_package_stage_time_idx";--> statement-breakpoint
+CREATE INDEX "purchase_package_stage_time_org_idx" ON "purchase_package" USING btree ("tenant_id","purchase_stage","create_time" DESC NULLS FIRST,"id" DESC NULLS FIRST,"sys_org_code");
