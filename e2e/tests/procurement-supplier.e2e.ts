@@ -224,8 +224,8 @@ describe('procurement: notices, sign-up and sealed bids', () => {
 
     await page.reload();
     await row(page, TITLE).getByRole('button', { name: '查看' }).click();
-    await view.getByText('480000.00 元').waitFor();
-    await view.getByText('450000.00 元').waitFor();
+    await view.getByText('480,000.00 元').waitFor();
+    await view.getByText('450,000.00 元').waitFor();
     expect(await view.getByText('已密封').count()).toBe(0);
     await view.getByText(/已于 .* 开标/).waitFor();
     await screenshot(page, 'procurement-supplier-opened', view.locator('.ant-table'));
@@ -234,7 +234,7 @@ describe('procurement: notices, sign-up and sealed bids', () => {
   it('我的投标 lists the supplier’s own bid with its state', async () => {
     const page = await as('supplier01', '/purchaseannouncement/MyBids');
     await row(page, PACKAGE).waitFor();
-    await expect.poll(() => row(page, PACKAGE).textContent()).toContain('480000.00 元');
+    await expect.poll(() => row(page, PACKAGE).textContent()).toContain('480,000.00 元');
     await expect.poll(() => row(page, PACKAGE).textContent()).toContain('已开标');
     expect(await row(page, PACKAGE).textContent()).not.toContain('450000');
     await screenshot(page, 'procurement-supplier-my-bids');

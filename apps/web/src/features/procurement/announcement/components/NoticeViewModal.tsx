@@ -21,6 +21,7 @@ import { downloadStoredFile } from '../../../../shared/upload/api.ts';
 import { sanitizeHtml } from '../../../platform/announcement/components/AnnouncementDetailModal.tsx';
 import { TimetableChangeTable } from '../../package/components/TimetableChangeTable.tsx';
 import { useMyBid, useNoticeMutations, usePackageBids, useStaffNotice, useSupplierNotice } from '../api.ts';
+import { quoteText } from '../quote.ts';
 import { BidModal, quotedByRate } from './BidModal.tsx';
 
 const typeName = (t: string) => NOTICE_TYPES[t as keyof typeof NOTICE_TYPES] ?? t;
@@ -63,9 +64,6 @@ function NoticeBody({ notice }: { notice: NoticeDto }) {
     </>
   );
 }
-
-const quoteText = (b: Pick<BidDto, 'quoteKind' | 'price' | 'rate' | 'evaluatedPrice'>) =>
-  b.quoteKind === 'rate' ? `下浮率 ${b.rate}（评标价 ${b.evaluatedPrice} 元）` : `${b.price} 元`;
 
 /** Supplier side of a published notice: window, own sign-up and bid, 报名 / 投标 / 修改投标 / 撤回. */
 function SupplierPanel({

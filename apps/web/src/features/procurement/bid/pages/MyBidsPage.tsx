@@ -10,10 +10,8 @@ import { Button, Card, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTableScroll } from '../../../../shared/stores/app.ts';
 import { useMyBids, useMySignUps } from '../../announcement/api.ts';
+import { quoteText } from '../../announcement/quote.ts';
 import { AwardLetterModal } from '../components/AwardLetterModal.tsx';
-
-const quoteText = (b: BidDto) =>
-  b.quoteKind === 'rate' ? `下浮率 ${b.rate ?? '—'}（评标价 ${b.evaluatedPrice ?? '—'} 元）` : `${b.price ?? '—'} 元`;
 
 /** Whether the bid deadline has passed (by the browser's clock; the server decides with its own). */
 const closed = (deadline: string | null | undefined) =>
