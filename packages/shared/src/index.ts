@@ -32,6 +32,7 @@ export * from './qa.ts';
 export * from './quartz.ts';
 export * from './query.ts';
 export * from './report.ts';
+export * from './review.ts';
 export * from './role.ts';
 export * from './rule.ts';
 export * from './rules.ts';
