@@ -214,6 +214,7 @@ CREATE TABLE "review_score" (
 	CONSTRAINT "review_score_submitted_ck" CHECK (state <> 'submitted' OR score IS NOT NULL)
 );
 --> statement-breakpoint
+ALTER TABLE "purchase_package" ADD COLUMN "two_envelope" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "expert_profile" ADD CONSTRAINT "expert_profile_tenant_id_sys_tenant_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."sys_tenant"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "expert_profile" ADD CONSTRAINT "expert_profile_user_id_sys_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."sys_user"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_bid" ADD CONSTRAINT "review_bid_tenant_id_sys_tenant_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."sys_tenant"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
