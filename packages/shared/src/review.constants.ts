@@ -96,6 +96,7 @@ export const REVIEW_API_METHODS: Record<ReviewApiKey, 'GET' | 'POST' | 'PUT' | '
   taskDecline: 'POST',
   resultConfirm: 'POST',
   report: 'GET',
+  /** crudRoutes base: list, queryById, add, edit, delete, deleteBatch, exportXls. */
   expert: 'CRUD',
   expertList: 'GET',
   expertQueryById: 'GET',

@@ -41,7 +41,7 @@ CREATE TABLE "review_bid" (
 	CONSTRAINT "review_bid_qualification_ck" CHECK (qualification IN ('pending', 'passed', 'failed')),
 	CONSTRAINT "review_bid_campaign_ck" CHECK (campaign_check IN ('pending', 'passed', 'failed')),
 	CONSTRAINT "review_bid_clarification_ck" CHECK (clarification IN ('none', 'open', 'answered', 'accepted', 'rejected', 'unanswered')),
-	CONSTRAINT "review_bid_invalid_ck" CHECK (valid OR invalid_reason IN ('qualification', 'clarification', 'price_limit', 'campaign_check'))
+	CONSTRAINT "review_bid_invalid_ck" CHECK ((valid AND invalid_reason IS NULL) OR (NOT valid AND invalid_reason IS NOT NULL AND invalid_reason IN ('qualification', 'clarification', 'price_limit', 'campaign_check')))
 );
 --> statement-breakpoint
 CREATE TABLE "review_campaign_check" (
@@ -155,6 +155,7 @@ CREATE TABLE "review_member" (
 	CONSTRAINT "review_member_expert_ck" CHECK ((kind = 'expert') = (expert_id IS NOT NULL)),
 	CONSTRAINT "review_member_state_ck" CHECK (state IN ('drawn', 'signed_in', 'electing', 'qualifying', 'scoring', 'submitted', 'summarizing', 'signing', 'done', 'avoided', 'declined', 'replaced')),
 	CONSTRAINT "review_member_opinion_ck" CHECK (sign_opinion IS NULL OR sign_opinion IN ('agree', 'dissent')),
+	CONSTRAINT "review_member_signed_ck" CHECK ((sign_time IS NULL) = (sign_opinion IS NULL)),
 	CONSTRAINT "review_member_dissent_ck" CHECK (sign_opinion IS DISTINCT FROM 'dissent' OR length(btrim(coalesce(dissent_reason, ''))) > 0)
 );
 --> statement-breakpoint
@@ -211,7 +212,8 @@ CREATE TABLE "review_score" (
 	CONSTRAINT "review_score_state_ck" CHECK (state IN ('draft', 'submitted', 'returned')),
 	CONSTRAINT "review_score_envelope_ck" CHECK (envelope IN (1, 2)),
 	CONSTRAINT "review_score_range_ck" CHECK (score IS NULL OR score >= 0),
-	CONSTRAINT "review_score_submitted_ck" CHECK (state <> 'submitted' OR score IS NOT NULL)
+	CONSTRAINT "review_score_submitted_ck" CHECK (state <> 'submitted' OR score IS NOT NULL),
+	CONSTRAINT "review_score_returned_ck" CHECK (state <> 'returned' OR length(btrim(coalesce(return_note, ''))) > 0)
 );
 --> statement-breakpoint
 ALTER TABLE "purchase_package" ADD COLUMN "two_envelope" boolean DEFAULT false NOT NULL;--> statement-breakpoint

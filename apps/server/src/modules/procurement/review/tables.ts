@@ -158,6 +158,7 @@ export const reviewMember = pgTable(
     check('review_member_expert_ck', sql`(kind = 'expert') = (expert_id IS NOT NULL)`),
     check('review_member_state_ck', inList('state', MEMBER_STATE_CODES)),
     check('review_member_opinion_ck', sql`sign_opinion IS NULL OR ${inList('sign_opinion', SIGN_OPINIONS)}`),
+    check('review_member_signed_ck', sql`(sign_time IS NULL) = (sign_opinion IS NULL)`),
     check(
       'review_member_dissent_ck',
       sql`sign_opinion IS DISTINCT FROM 'dissent' OR length(btrim(coalesce(dissent_reason, ''))) > 0`,
@@ -238,7 +239,10 @@ export const reviewBid = pgTable(
     check('review_bid_qualification_ck', inList('qualification', QUALIFICATION_OUTCOMES)),
     check('review_bid_campaign_ck', inList('campaign_check', CHECK_OUTCOMES)),
     check('review_bid_clarification_ck', inList('clarification', ['none', ...Object.keys(CLARIFICATION_STATES)])),
-    check('review_bid_invalid_ck', sql`valid OR ${inList('invalid_reason', INVALID_REASONS)}`),
+    check(
+      'review_bid_invalid_ck',
+      sql`(valid AND invalid_reason IS NULL) OR (NOT valid AND invalid_reason IS NOT NULL AND ${inList('invalid_reason', INVALID_REASONS)})`,
+    ),
   ],
 );
 
@@ -316,6 +320,7 @@ export const reviewScore = pgTable(
     check('review_score_envelope_ck', sql`envelope IN (1, 2)`),
     check('review_score_range_ck', sql`score IS NULL OR score >= 0`),
     check('review_score_submitted_ck', sql`state <> 'submitted' OR score IS NOT NULL`),
+    check('review_score_returned_ck', sql`state <> 'returned' OR length(btrim(coalesce(return_note, ''))) > 0`),
   ],
 );
 
