@@ -267,3 +267,63 @@ export interface ExpertProfileDto {
   remarks: string | null;
   createTime: string;
 }
+
+/** 评审管理's review list (the buyer's supervision): a package under review and its committee's progress. */
+export interface ReviewMonitorRowDto {
+  packageId: string;
+  purchaseCode: string;
+  purchaseName: string;
+  packageName: string;
+  purchaseMethod: string;
+  purchaseStage: number;
+  sysOrgCode: string;
+  committeeId: string | null;
+  committeeState: CommitteeState | null;
+  size: number | null;
+  signedIn: number;
+  submitted: number;
+  signed: number;
+  leaderName: string | null;
+  reviewStartTime: string | null;
+  reviewStopTime: string | null;
+}
+
+/** findFileByLaborId: one bidder's response files, for the committee. */
+export interface BidFilesDto {
+  bidId: string;
+  supplierId: string;
+  supplierName: string;
+  files: { fileId: string; filePath: string; fileName: string; fileSize: number }[];
+}
+
+/** leaderReview (GET): per bidder and item, every member's score, the mean and the spread to watch. */
+export interface LeaderReviewDto {
+  rows: {
+    bidId: string;
+    supplierName: string;
+    itemId: string;
+    itemName: string;
+    maxScore: string;
+    scores: { memberId: string; realname: string; score: string | null; state: ScoreState }[];
+    mean: string | null;
+    spread: string | null;
+    /** spread > LEADER_SPREAD_ALERT × maxScore. */
+    alert: boolean;
+  }[];
+}
+
+/** getSubclass: the drill-down of one scoring item — every member's score and comment per bidder. */
+export interface ScoreSubclassDto {
+  itemId: string;
+  name: string;
+  maxScore: string;
+  guidance: string | null;
+  rows: {
+    bidId: string;
+    supplierName: string;
+    memberId: string;
+    realname: string;
+    score: string | null;
+    comment: string | null;
+  }[];
+}

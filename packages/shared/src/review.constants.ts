@@ -286,6 +286,12 @@ export const CLARIFICATION_THRESHOLD_TEXT = '20%';
 /** The default time a supplier has to answer (hours), when the leader gives no deadline. */
 export const CLARIFICATION_DEFAULT_HOURS = 24;
 
+/**
+ * The leader's summary (leaderReview GET) marks an item of a bidder whose scores spread (max − min) by more than
+ * this fraction of the item's maximum: the usual reason to return it for re-scoring.
+ */
+export const LEADER_SPREAD_ALERT = 0.2;
+
 /** The declaration an expert signs at sign-in (回避声明). */
 export const AVOIDANCE_DECLARATION =
   '本人承诺：与本次采购的投标人不存在利害关系（含任职、持股、近亲属关系及近三年劳动关系等），' +
@@ -324,6 +330,7 @@ export const REVIEW_MESSAGES = {
   drawSizeRequired: '请填写评审委员会人数',
   repNotStaff: '采购人代表须为本租户的员工用户',
   repIsExpert: '采购人代表不能同时是抽取的评审专家',
+  repNoTaskAccess: '采购人代表须拥有评审任务权限，请先为其分配评审专家角色',
   replaceNotNeeded: '只有回避或拒绝的专家需要补抽',
   notSignedIn: '请先签到并签署回避声明',
   alreadySignedIn: '您已签到',

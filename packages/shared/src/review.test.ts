@@ -249,6 +249,7 @@ describe('the pool and the draw', () => {
   it('takes the committee size as a bounded integer and an optional representative', () => {
     const d = drawSchema.parse({ packageId: PKG, size: '5', purchaserRepUserId: '' });
     expect(d).toEqual({ packageId: PKG, size: 5, specialities: [] });
+    expect(drawSchema.parse({ packageId: PKG, size: '' }).size).toBeUndefined();
     expect(drawSchema.safeParse({ packageId: PKG, size: 0 }).success).toBe(false);
     expect(drawSchema.safeParse({ packageId: PKG, size: 51 }).success).toBe(false);
     expect(drawSchema.safeParse({ packageId: PKG, size: 2.5 }).success).toBe(false);

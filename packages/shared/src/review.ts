@@ -114,7 +114,11 @@ export type ExpertListQuery = z.infer<typeof expertListQuerySchema>;
 /** Draw a committee for a package. size counts every voting member, the purchaser representative included. */
 export const drawSchema = z.object({
   packageId,
-  size: integerSchema(1, L.committeeMax, `评审委员会人数须为1到${L.committeeMax}`),
+  /** Defaults to the package's expertCount (选商准备); neither → REVIEW_MESSAGES.drawSizeRequired. */
+  size: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    integerSchema(1, L.committeeMax, `评审委员会人数须为1到${L.committeeMax}`).optional(),
+  ),
   specialities: z
     .preprocess((v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : (v ?? [])), z.array(specialityCode))
     .pipe(z.array(z.string()).max(L.specialities, `专业最多${L.specialities}个`))
