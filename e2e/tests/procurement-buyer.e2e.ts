@@ -10,7 +10,8 @@ import { collectErrors, expectMessage, userPage } from './shell-support.ts';
  * Issue 14, the buyer's side as people use it: buyer01 writes a plan with three item lines in the editable grid
  * (合计 in the footer) and submits it; leader01 (部门负责人), manager01 (集团采购部, the plan is over 100万) and
  * leader01 (分管领导) approve it in 我的待办; buyer01 立项, prepares the package (评审项, timetable) and publishes
- * the 采购公告, which moves the package to 公告中. Every buyer page is opened and photographed.
+ * the 采购公告, which moves the package to 公告中; a 变更公告 then moves the closed bid deadline (待开标 → 响应中),
+ * and a 计划变更 raises the plan's budget through the same approvals. Every buyer page is opened and photographed.
  */
 const { baseUrl } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
@@ -255,6 +256,87 @@ describe('采购管理 (buyer)', () => {
     await drawer.getByText('报名（0家）').waitFor();
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
+
+    // ── 变更公告 in 公告管理: the bid deadline moves, 待开标 → 响应中, the view shows 原时间 → 新时间 ──
+    const oldDeadline = day(5, '17:00:00');
+    const newDeadline = day(7, '17:00:00');
+    await as('buyer01', '/purchaseannouncement/PurchaseAnnouncementTabs');
+    await buyer.getByRole('tab', { name: '变更公告' }).click();
+    await buyer.getByText('公告管理').click();
+    await buyer.getByRole('button', { name: /新\s*增/ }).click();
+    const start = buyer.getByRole('dialog', { name: '新增公告' });
+    await start.getByLabel('标包').click();
+    await buyer.keyboard.type(PLAN);
+    await buyer.locator('.ant-select-item-option').filter({ hasText: PLAN }).click();
+    await start.getByRole('button', { name: '下一步' }).click();
+    const change = buyer.getByRole('dialog', { name: /^变更公告：/ });
+    const deadlineInput = change.getByLabel('投标截止时间', { exact: true });
+    await deadlineInput.waitFor();
+    await expect.poll(() => deadlineInput.inputValue()).toBe(oldDeadline);
+    await pickTime(change, '投标截止时间', newDeadline);
+    await pickTime(change, '开标时间', day(8, '09:30:00'));
+    const changeBody = change.getByRole('textbox', { name: '公告内容' });
+    await changeBody.click();
+    await buyer.keyboard.type('因采购需求调整，投标截止时间和开标时间延期。');
+    await screenshot(buyer, 'buyer-change-notice-editor');
+    await change.getByRole('button', { name: /^发\s*布$/ }).click();
+    await expectMessage(buyer, '发布成功!');
+    await change.waitFor({ state: 'hidden' });
+    await row(buyer, PLAN).getByText('已发布').waitFor();
+    await row(buyer, PLAN).getByRole('button', { name: '查看' }).click();
+    const view = buyer.getByRole('dialog', { name: '公告详情' });
+    const changeTable = view.locator('.ant-table').filter({ hasText: '时间变更' });
+    await changeTable.getByText(newDeadline).waitFor();
+    expect(await changeTable.locator('.ant-table-row').filter({ hasText: '投标截止时间' }).textContent()).toContain(
+      oldDeadline,
+    );
+    await screenshot(buyer, 'buyer-change-notice-view');
+    await buyer.keyboard.press('Escape');
+    await view.waitFor({ state: 'hidden' });
+
+    await openSiderMenu(buyer, '采购管理', '选商启动', '/purchase/selectionStart');
+    await buyer.locator('#selectionStartSearch_name').fill(PLAN);
+    await search(buyer);
+    await row(buyer, `${PLAN}标包一`).getByText('响应中').waitFor();
+    await row(buyer, `${PLAN}标包一`).getByRole('button', { name: '详情' }).click();
+    const changed = buyer.getByRole('dialog').filter({ hasText: `标包：${PLAN}标包一` });
+    await changed.getByRole('tab', { name: '选商设置' }).click();
+    // 选商设置 reads 投标截止 from the package: the new time, the old one gone.
+    await changed.getByText(newDeadline, { exact: true }).waitFor();
+    expect(await changed.getByText(oldDeadline, { exact: true }).count()).toBe(0);
+    await changed.getByRole('tab', { name: '阶段历史' }).click();
+    await changed.getByText('变更公告：延期投标').waitFor();
+    await screenshot(buyer, 'buyer-package-after-change');
+    await changed.locator('.ant-drawer-close').click();
+    await changed.waitFor({ state: 'hidden' });
+
+    // ── 计划变更: 1,200,000 → 1,300,000 through the three approvals; the detail shows the history and the package ──
+    await openSiderMenu(buyer, '采购管理', '采购计划', '/purchase/plan');
+    await row(buyer, PLAN).getByRole('button', { name: '计划变更' }).click();
+    const planChange = buyer.getByRole('dialog').filter({ hasText: `计划变更：${PLAN}` });
+    await planChange.getByRole('region', { name: '变更后采购明细' }).getByText('会议桌椅').waitFor();
+    await planChange.getByLabel('变更后预算').fill('1300000');
+    await planChange.getByLabel('变更原因').fill('增加备用设备');
+    await screenshot(buyer, 'buyer-plan-change');
+    await ok(planChange);
+    await expectMessage(buyer, '计划变更已提交审批');
+    await row(buyer, PLAN).getByText('变更中').waitFor();
+    await approve('leader01');
+    await approve('manager01');
+    await approve('leader01');
+    await as('buyer01', '/purchase/plan');
+    await row(buyer, PLAN).getByText('1,300,000.00').waitFor();
+    expect(await row(buyer, PLAN).getByText('变更中').count()).toBe(0);
+    await row(buyer, PLAN).getByRole('button', { name: '详情' }).click();
+    const planDetail = buyer.getByRole('dialog').filter({ hasText: '采购计划详情' });
+    await planDetail.getByText('已变更').waitFor();
+    await planDetail.getByText('增加备用设备').waitFor();
+    const projects = planDetail.locator('.ant-table').filter({ hasText: '标包一' });
+    await projects.getByText('响应中').waitFor();
+    await planDetail.getByText('标包 1 个').waitFor();
+    await screenshot(buyer, 'buyer-plan-detail-history');
+    await planDetail.locator('.ant-drawer-close').click();
+    await planDetail.waitFor({ state: 'hidden' });
 
     // ── the other buyer pages open with their lists (seeded packages in those stages) ──
     for (const [title, path, header] of [

@@ -50,6 +50,7 @@ import { createTenantService, type TenantService } from './modules/platform/tena
 import { createUserAdminService, type UserAdminService } from './modules/platform/user/admin.ts';
 import { createUserService, type UserService } from './modules/platform/user/service.ts';
 import { createWorkflowService, type WorkflowService } from './modules/platform/workflow/service.ts';
+import { type AwardLetterService, createAwardLetterService } from './modules/procurement/bid/award-letters.ts';
 import { escapeHtml } from './modules/procurement/bid/letters.ts';
 import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
 import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
@@ -58,6 +59,7 @@ import { createPlanService, type PlanService } from './modules/procurement/plan/
 import { procurementJobs } from './modules/procurement/project/jobs.ts';
 import { createProjectService, type ProjectService } from './modules/procurement/project/service.ts';
 import { createPackageStages, type PackageStages } from './modules/procurement/project/stage.ts';
+import { applyTimetableChange } from './modules/procurement/project/timetable.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 
 /** Every service of the server, wired once here (the composition root). */
@@ -77,6 +79,8 @@ export interface Services {
   notices: NoticeService;
   /** Sign-ups and sealed bids; its hooks are plugged into packageStages (opening, award). */
   bids: BidService;
+  /** Reading the 中标/未中标通知书 the award sent (staff in their data scope, a supplier its own). */
+  awardLetters: AwardLetterService;
   qa: QaService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
@@ -181,6 +185,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     packageStages,
     notices,
     bids,
+    awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
@@ -257,6 +262,8 @@ function createBidding(db: Db, config: AppConfig, stages: PackageStages, project
         '发布采购公告',
       );
     },
+    changeTimetable: (tx, actor, packageId, next) =>
+      applyTimetableChange(tx, stages, { tenantId: actor.tenantId, packageId, username: actor.username, next }),
   });
   stages.setHooks({
     countValidBidders: (tx, tenantId, packageId) => bids.countValidBidders(tx, tenantId, packageId),

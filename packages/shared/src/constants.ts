@@ -27,6 +27,8 @@ export * from './qa.constants.ts';
 export * from './quartz.constants.ts';
 export * from './report.constants.ts';
 export * from './review.constants.ts';
+export * from './review-draw.ts';
+export * from './review-scoring.ts';
 export * from './rule.constants.ts';
 export * from './rules.ts';
 export * from './super-query.constants.ts';

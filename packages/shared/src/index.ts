@@ -33,6 +33,8 @@ export * from './quartz.ts';
 export * from './query.ts';
 export * from './report.ts';
 export * from './review.ts';
+export * from './review-draw.ts';
+export * from './review-scoring.ts';
 export * from './role.ts';
 export * from './rule.ts';
 export * from './rules.ts';

@@ -19,6 +19,8 @@ export type QuoteKind = 'price' | 'rate';
 /** Award letter kinds: 中标通知书 to the winner, 未中标通知书 to the other bidders. */
 export const AWARD_LETTER_KIND = { win: 'win', lose: 'lose' } as const;
 export type AwardLetterKind = (typeof AWARD_LETTER_KIND)[keyof typeof AWARD_LETTER_KIND];
+export const AWARD_LETTER_KIND_NAMES: Record<AwardLetterKind, string> = { win: '中标', lose: '未中标' };
+export const AWARD_LETTER_TITLES: Record<AwardLetterKind, string> = { win: '中标通知书', lose: '未中标通知书' };
 
 export const PROCUREMENT_BID_API = {
   /** Staff: notices (crud-like) and the package's sign-ups, bids and opening record. */
@@ -41,7 +43,24 @@ export const PROCUREMENT_BID_API = {
   supplierBidWithdraw: '/purchase/bid/withdraw',
   supplierBids: '/purchase/bid/my',
   supplierBidById: '/purchase/bid/myById',
+  /** Award letters (issue 14 §9): staff in their data scope; a supplier its own. */
+  awardLetterList: '/purchase/awardLetter/list',
+  awardLetterQueryById: '/purchase/awardLetter/queryById',
+  awardLetterMy: '/purchase/awardLetter/my',
+  awardLetterMyById: '/purchase/awardLetter/myById',
 } as const;
+
+/** The selection's timetable a 变更公告 may move (labels as the 选商准备 form shows them). */
+export const TIMETABLE_FIELDS = {
+  signUpStartTime: '报名开始时间',
+  signUpEndTime: '报名截止时间',
+  bidDeadline: '投标截止时间',
+  openingTime: '开标时间',
+} as const;
+export type TimetableField = keyof typeof TIMETABLE_FIELDS;
+export const TIMETABLE_FIELD_KEYS = Object.keys(TIMETABLE_FIELDS) as TimetableField[];
+/** YYYY-MM-DD HH:mm:ss per field (null: not set). */
+export type Timetable = Record<TimetableField, string | null>;
 
 export const PROCUREMENT_BID_MESSAGES = {
   noticeNotFound: '公告不存在或已删除',
@@ -52,6 +71,11 @@ export const PROCUREMENT_BID_MESSAGES = {
   noticeTypeStage: (type: string, stage: string) => `标包当前阶段「${stage}」不能发布${type}`,
   noticeFailedOnly: '只有流标的标包可以发布流标公告',
   noticeResultNormalOnly: '流标的标包请发布流标公告',
+  timetableChangeOnly: '只有变更公告可以变更时间安排',
+  timetablePast: (label: string, old: string) => `${label}（${old}）已过，不能变更`,
+  timetableNotFuture: (label: string) => `新的${label}须晚于当前时间`,
+  timetableUnset: '标包尚未设置时间安排，不能通过变更公告变更',
+  noticeRevokeTimetable: '变更公告的时间变更已生效，不能撤销；如需调整请再发布变更公告',
   attachmentMissing: '附件不存在，请重新上传',
   signUpNotStarted: '报名尚未开始',
   signUpEnded: '报名已截止',
@@ -75,6 +99,7 @@ export const PROCUREMENT_BID_MESSAGES = {
   fileNotPdf: (name: string) => `响应文件「${name}」不是PDF文件`,
   fileNotOwn: '响应文件不存在或不是本人上传的，请重新上传',
   amountSealed: '开标前报价密封，不可查看',
+  letterNotFound: '通知书不存在',
   success: '操作成功!',
 } as const;
 
@@ -145,6 +170,11 @@ export interface NoticeDto {
   purchaseName: string;
   purchaseCode: string;
   purchaseStage: number;
+  /**
+   * A 变更公告's timetable change: `after` as proposed (draft) or applied (published); `before` the package's
+   * values when published, or its current values for a draft. Only the fields that change are listed.
+   */
+  timetableChange: { field: TimetableField; label: string; before: string | null; after: string | null }[] | null;
 }
 
 /** A published notice as a supplier sees it: with the package's window and the supplier's own sign-up/bid. */
@@ -201,6 +231,9 @@ export interface BidDto {
   packageName?: string;
   purchaseName?: string;
   bidDeadline?: string | null;
+  /** 我的投标: the award letter to the supplier (中标/未中标) once the package is awarded. */
+  letterId?: string | null;
+  letterType?: AwardLetterKind | null;
 }
 
 export interface OpeningEntryDto {
@@ -223,4 +256,26 @@ export interface OpeningDto {
   bidderCount: number;
   minBidders: number;
   entries: OpeningEntryDto[];
+}
+
+/**
+ * A 中标通知书 or 未中标通知书 as staff and the addressed supplier read it. letterNo is derived (no column):
+ * ZB-<purchaseCode>-<packageNo> for the one winner, WZB-<purchaseCode>-<packageNo>-<nn> for the others, nn by
+ * the order the letters were written. price is the winner's opened evaluated price (null on a 未中标 letter).
+ */
+export interface AwardLetterDto {
+  id: string;
+  letterNo: string;
+  packageId: string;
+  packageNo: string;
+  packageName: string;
+  purchaseCode: string;
+  purchaseName: string;
+  supplierId: string;
+  supplierName: string;
+  type: AwardLetterKind;
+  price: string | null;
+  sendTime: string;
+  /** '1' once a user of the supplier has read it in the bell, else '0'. */
+  readState: '0' | '1';
 }

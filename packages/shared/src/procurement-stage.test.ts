@@ -28,6 +28,7 @@ const EXPECTED: [string, number[], number, string | undefined][] = [
   ['rebid', [9], 9, '0'],
   ['changeMethod', [9], 9, '0'],
   ['terminate', [9], 9, '0'],
+  ['extendDeadline', [4], 3, undefined],
 ];
 
 describe('STAGE_TRANSITIONS', () => {
@@ -83,7 +84,7 @@ describe('allowedActions', () => {
     const buyer = (stage: number, es = '1') => allowedActions(stage, es, 'buyer').map((t) => t.action);
     expect(buyer(1)).toEqual(['publish']);
     expect(buyer(2)).toEqual(['openResponses']);
-    expect(buyer(4)).toEqual(['open']);
+    expect(buyer(4)).toEqual(['open', 'extendDeadline']);
     expect(buyer(5)).toEqual([]);
     expect(buyer(9)).toEqual(['submitEndAudit']);
     expect(buyer(9, '0')).toEqual(['submitEndAudit', 'rebid', 'changeMethod', 'terminate']);
@@ -98,8 +99,15 @@ describe('allowedActions', () => {
     expect(allowedActions(10, '1', 'buyer')).toEqual([]);
   });
 
+  it('lets only the buyer (through a 变更公告) take 待开标 back to 响应中, never the system', () => {
+    expect(assertTransition('extendDeadline', 4, '1').to).toBe(3);
+    expect(allowedActions(4, '1', 'system').map((t) => t.action)).toEqual(['open']);
+    expect(transitionRefusal('extendDeadline', 5, '1')).toBe('当前阶段「已开标」不能执行「变更公告延期投标」');
+    expect(transitionRefusal('extendDeadline', 3, '1')).toBe('当前阶段「响应中」不能执行「变更公告延期投标」');
+  });
+
   it('without a role lists every allowed action', () => {
-    expect(allowedActions(4, '1').map((t) => t.action)).toEqual(['open']);
+    expect(allowedActions(4, '1').map((t) => t.action)).toEqual(['open', 'extendDeadline']);
     expect(allowedActions(3, '1').map((t) => t.action)).toEqual(['closeResponses']);
   });
 });

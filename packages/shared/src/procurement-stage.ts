@@ -28,7 +28,8 @@ export type StageAction =
   | 'endPublicity'
   | 'rebid'
   | 'changeMethod'
-  | 'terminate';
+  | 'terminate'
+  | 'extendDeadline';
 
 export interface StageTransition {
   action: StageAction;
@@ -97,6 +98,9 @@ export const STAGE_TRANSITIONS: readonly StageTransition[] = [
     actors: ['buyer'],
     electionStatus: ELECTION_STATUS.failed,
   },
+  // A published 变更公告 that moves the bid deadline of a package already closed for bids (待开标, not opened)
+  // into the future re-opens the responses; only the notice's publication takes it (its own screen).
+  { action: 'extendDeadline', from: [4], to: 3, label: '变更公告延期投标', actor: 'buyer', actors: ['buyer'] },
 ];
 
 export const STAGE_ACTIONS: readonly StageAction[] = STAGE_TRANSITIONS.map((t) => t.action);

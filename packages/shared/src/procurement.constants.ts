@@ -8,9 +8,11 @@ export const PROCUREMENT_API = {
   plan: '/purchase/plan',
   planSubmit: '/purchase/plan/submit',
   planVoid: '/purchase/plan/void',
+  planChange: '/purchase/plan/change',
   planExport: '/purchase/plan/exportXls',
   planImportItems: '/purchase/plan/importItems',
   project: '/purchase/project',
+  projectList: '/purchase/project/list',
   projectFromPlan: '/purchase/project/fromPlan',
   package: '/purchase/package',
   packageList: '/purchase/package/list',
@@ -174,6 +176,10 @@ export const PROCUREMENT_MESSAGES = {
   planNotDeletable: '只有草稿状态的采购计划可以删除',
   planNotApproved: '只有已通过的采购计划可以转为采购项目',
   planItemsRequired: '请至少填写一条采购明细',
+  planNotChangeable: (state: string) => `采购计划当前状态「${state}」不能变更，只有已通过或执行中的计划可以变更`,
+  planChangePending: '该计划已有变更在审批中，请等待审批完成',
+  planChangeBelowPackages: (total: string) => `变更后预算不能低于已立项标包金额合计${total}`,
+  planChangeNothing: '预算和采购明细均未变更',
   planAmountExceeded: (plan: string, total: string) => `标包金额合计${total}超过采购计划金额${plan}，请先变更计划`,
   projectNotFound: '采购项目不存在或已删除',
   packageNotFound: '标包不存在或已删除',
@@ -225,6 +231,38 @@ export interface PlanDto {
   createBy: string | null;
   createTime: string;
   items?: PlanItemDto[];
+  /** A plan change (计划变更) is in approval: the list and the detail show 变更中. */
+  changing?: boolean;
+  /** The detail's change history, newest first. */
+  changes?: PlanChangeDto[];
+}
+
+/** A plan change: pending (变更中), approved (已变更, applied), rejected (未通过, nothing applied). */
+export const PLAN_CHANGE_STATES = { pending: '变更中', approved: '已变更', rejected: '未通过' } as const;
+export type PlanChangeState = keyof typeof PLAN_CHANGE_STATES;
+
+export interface PlanChangeLineDto {
+  name: string;
+  specification: string | null;
+  unit: string | null;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+}
+
+export interface PlanChangeDto {
+  id: string;
+  planId: string;
+  state: PlanChangeState;
+  reason: string;
+  oldBudget: string;
+  newBudget: string;
+  oldLines: PlanChangeLineDto[];
+  newLines: PlanChangeLineDto[];
+  approvalStatus: string;
+  createBy: string | null;
+  createTime: string;
+  decideTime: string | null;
 }
 
 export interface ProjectDto {
@@ -239,6 +277,13 @@ export interface ProjectDto {
   sysOrgCode: string;
   createBy: string | null;
   createTime: string;
+}
+
+/** A row of the project list: its packages (every round) and the sum of the amounts that draw on the plan. */
+export interface ProjectListItem extends ProjectDto {
+  packageCount: number;
+  /** Sum of fixedPrice of the active packages (those counted against the plan's budget), 2 decimals. */
+  packageAmount: string;
 }
 
 export interface TimetableDto {
@@ -310,6 +355,9 @@ export interface PackageDto {
   createBy: string | null;
   createTime: string;
   reviewItems?: ReviewItemDto[];
+  /** The winner's 中标通知书 (list rows of awarded packages, issue 14 §3 "letterNo, letterId"); null before. */
+  letterNo?: string | null;
+  letterId?: string | null;
 }
 
 export interface StageHistoryDto {

@@ -88,6 +88,14 @@ export type PlanAddRequest = z.infer<typeof planAddSchema>;
 export const planEditSchema = z.object({ id: uuid(PROCUREMENT_MESSAGES.planNotFound), ...planFields });
 export type PlanEditRequest = z.infer<typeof planEditSchema>;
 export const planIdSchema = z.object({ id: uuid(PROCUREMENT_MESSAGES.planNotFound) });
+/** 计划变更: the new budget and the whole new item list (pre-filled with the current lines), with a reason. */
+export const planChangeSchema = z.object({
+  id: uuid(PROCUREMENT_MESSAGES.planNotFound),
+  budget: moneySchema('变更后预算'),
+  items: planFields.items,
+  reason: text('变更原因', PROCUREMENT_LIMITS.memo),
+});
+export type PlanChangeRequest = z.infer<typeof planChangeSchema>;
 
 const keyword = z
   .string()
@@ -108,6 +116,14 @@ export type PlanListQuery = z.infer<typeof planListQuerySchema>;
 export const planExportQuerySchema = planListQuerySchema.omit({ pageNo: true, pageSize: true });
 
 // ---------- projects and packages ----------
+
+/** 采购项目 list: by name or code (contains) and by plan. */
+export const projectListQuerySchema = pageQuerySchema.extend({
+  purchaseName: keyword,
+  purchaseCode: keyword,
+  planId: z.string().uuid('采购计划不存在或已删除').optional(),
+});
+export type ProjectListQuery = z.infer<typeof projectListQuerySchema>;
 
 const packageFields = {
   packageName: text('标包名称', PROCUREMENT_LIMITS.name),
@@ -286,12 +302,30 @@ export type ReviewCompleteRequest = z.infer<typeof reviewCompleteSchema>;
 
 // ---------- notices, sign-ups, bids (ps-server) ----------
 
+/** A 变更公告's new timetable (all four, pre-filled with the current values; the server applies the differences). */
+export const noticeTimetableSchema = z
+  .object({
+    signUpStartTime: dateTimeSchema,
+    signUpEndTime: dateTimeSchema,
+    bidDeadline: dateTimeSchema,
+    openingTime: dateTimeSchema,
+  })
+  .superRefine((v, ctx) => {
+    const [a, b, c, d] = [v.signUpStartTime, v.signUpEndTime, v.bidDeadline, v.openingTime].map((s) =>
+      new Date(s.replace(' ', 'T')).getTime(),
+    ) as [number, number, number, number];
+    if (!(a < b && b <= c && c <= d))
+      ctx.addIssue({ code: 'custom', message: PROCUREMENT_MESSAGES.timetableInvalid, path: ['openingTime'] });
+  });
+
 export const noticeSchema = z.object({
   packageId: uuid(PROCUREMENT_MESSAGES.packageNotFound),
   noticeType: z.enum(Object.keys(NOTICE_TYPES) as [string, ...string[]], { error: '请选择公告类型' }),
   title: text('公告标题', PROCUREMENT_LIMITS.name),
   content: safeText.pipe(z.string().trim().min(1, '请输入公告内容').max(200_000, '公告内容过长')),
   attachments: z.array(z.string().max(500)).max(20).optional(),
+  /** 变更公告 only: the new timetable, applied when the notice is published. */
+  timetable: noticeTimetableSchema.nullable().optional(),
 });
 export type NoticeRequest = z.infer<typeof noticeSchema>;
 export const noticeListQuerySchema = pageQuerySchema.extend({

@@ -111,7 +111,7 @@ export type ExpertListQuery = z.infer<typeof expertListQuerySchema>;
 
 // ---------- the draw (抽取) ----------
 
-/** Draw a committee for a package. size counts every voting member, the purchaser representative included. */
+/** Draw a committee for a package: size experts (odd); the optional purchaser representative is one more member. */
 export const drawSchema = z.object({
   packageId,
   /** Defaults to the package's expertCount (选商准备); neither → REVIEW_MESSAGES.drawSizeRequired. */

@@ -1,5 +1,7 @@
 import {
   PROCUREMENT_BID_API as API,
+  awardLetterIdSchema,
+  awardLetterListQuerySchema,
   bidSchema,
   myListQuerySchema,
   PERMISSIONS,
@@ -111,5 +113,43 @@ export const bidRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (a
     { config: { access: staff }, schema: { tags: [TAG], summary: '开标记录', querystring: packageIdQuerySchema } },
     async (request) =>
       ok(await bids.opening(actorOf(request).tenantId, await scopeOf(request), request.query.packageId)),
+  );
+
+  const letters = services.awardLetters;
+  app.get(
+    API.awardLetterList,
+    {
+      config: { access: PERMISSIONS.purchaseResult.list },
+      schema: {
+        tags: [TAG],
+        summary: '中标/未中标通知书分页列表（数据权限按标包部门）',
+        querystring: awardLetterListQuerySchema,
+      },
+    },
+    async (request) => ok(await letters.list(actorOf(request).tenantId, await scopeOf(request), request.query)),
+  );
+
+  app.get(
+    API.awardLetterQueryById,
+    {
+      config: { access: PERMISSIONS.purchaseResult.list },
+      schema: { tags: [TAG], summary: '通知书详情', querystring: awardLetterIdSchema },
+    },
+    async (request) => ok(await letters.queryById(actorOf(request).tenantId, await scopeOf(request), request.query.id)),
+  );
+
+  app.get(
+    API.awardLetterMy,
+    { config: { access: S.my }, schema: { tags: [TAG], summary: '本单位的通知书', querystring: myListQuerySchema } },
+    async (request) => ok(await letters.my(actorOf(request), request.query)),
+  );
+
+  app.get(
+    API.awardLetterMyById,
+    {
+      config: { access: S.my },
+      schema: { tags: [TAG], summary: '本单位的一份通知书', querystring: awardLetterIdSchema },
+    },
+    async (request) => ok(await letters.myById(actorOf(request), request.query.id)),
   );
 };

@@ -1,72 +1,42 @@
 import {
-  AWARD_LETTER_KIND,
+  type AwardLetterKind,
   BID_STATUS,
   type BidDto,
-  type BidStatus,
   checkQuote,
   formatDateTime,
   PROCUREMENT_BID_MESSAGES as M,
   NOTICE_STATUS,
   type OpeningDto,
   type PageResult,
-  type QuoteKind,
   type SignUpDto,
   stageName,
 } from '@aps/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ApiError, badRequest, notFound } from '../../../core/envelope.ts';
-import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Db } from '../../../db/client.ts';
 import { sysFile } from '../../platform/file/tables.ts';
 import type { DataScope } from '../../platform/permission/data-scope.ts';
 import { checkSupplierEligibility, type SupplierRef, supplierOfUser } from '../supplier/eligibility.ts';
-import { supplier, supplierUser } from '../supplier/tables.ts';
-import { escapeHtml, sendBellMessage } from './letters.ts';
+import { supplier } from '../supplier/tables.ts';
+import { onAward } from './award.ts';
+import {
+  type BidActor,
+  type BidHooks,
+  type BidInput,
+  openedQuote,
+  type PageQuery,
+  page,
+  type SealedQuote,
+  sealBinding,
+  toBidDto,
+  toOpeningDto,
+} from './common.ts';
+import { createOpeningHooks } from './opening.ts';
 import { loadPackage, type PackageRef } from './package-ref.ts';
 import type { BidSeal } from './seal.ts';
-import {
-  type BidFile,
-  type OpeningEntry,
-  purchaseAwardLetter,
-  purchaseBid,
-  purchaseOpening,
-  purchaseSignUp,
-} from './tables.ts';
+import { type BidFile, purchaseAwardLetter, purchaseBid, purchaseOpening, purchaseSignUp } from './tables.ts';
 
-export interface BidActor {
-  tenantId: number;
-  userId: string;
-  username: string;
-}
-
-export interface BidInput {
-  packageId: string;
-  price?: string | undefined;
-  rate?: string | undefined;
-  fileIds?: string[] | undefined;
-}
-
-export interface PageQuery {
-  pageNo: number;
-  pageSize: number;
-}
-
-/** What the stage service calls at the opening and at the award (inside its own transaction: pass its db). */
-export interface BidHooks {
-  /** Submitted (not withdrawn) bids of the package. */
-  countValidBidders(db: DbOrTx, tenantId: number, packageId: string): Promise<number>;
-  /**
-   * Opens every submitted bid (price, rate, evaluated price, opened time) and writes the opening record, once
-   * (a second call returns the first record). `minBidders` saves reading the package when the caller holds it.
-   */
-  unsealBids(
-    db: DbOrTx,
-    tenantId: number,
-    packageId: string,
-    opts?: { actor?: string; minBidders?: number },
-  ): Promise<OpeningDto>;
-  /** 中标通知书 to the first ranked candidate's users, 未中标通知书 to every other bidder's, in their bell. */
-  onAward(db: DbOrTx, tenantId: number, packageId: string): Promise<{ winner: string | null; letters: number }>;
-}
+export type { BidActor, BidHooks, BidInput, PageQuery } from './common.ts';
 
 export interface BidService extends BidHooks {
   signUp(actor: BidActor, packageId: string): Promise<SignUpDto>;
@@ -89,57 +59,10 @@ const SIGN_UP_STAGES = [2];
 const BID_STAGES = [2, 3];
 const ACTIVE = 'active';
 
-interface SealedQuote {
-  kind: QuoteKind;
-  price: string | null;
-  rate: string | null;
-  evaluatedPrice: string | null;
-}
-
-type BidRow = typeof purchaseBid.$inferSelect & { supplierName: string };
-
-function toBidDto(row: BidRow, quote: SealedQuote | null, extra: Partial<BidDto> = {}): BidDto {
-  return {
-    id: row.id,
-    packageId: row.packageId,
-    supplierId: row.supplierId,
-    supplierName: row.supplierName,
-    status: row.status as BidStatus,
-    quoteKind: row.quoteKind as QuoteKind,
-    price: quote?.price ?? null,
-    rate: quote?.rate ?? null,
-    evaluatedPrice: quote?.evaluatedPrice ?? null,
-    sealed: row.openedTime === null,
-    files: row.files,
-    revision: row.revision,
-    submitTime: formatDateTime(row.submitTime) ?? '',
-    updateTime: formatDateTime(row.updateTime),
-    withdrawTime: formatDateTime(row.withdrawTime),
-    openedTime: formatDateTime(row.openedTime),
-    ...extra,
-  };
-}
-
-/** The quotation written at the opening (null columns before it): what staff may read. */
-const openedQuote = (row: BidRow): SealedQuote | null =>
-  row.openedTime
-    ? { kind: row.quoteKind as QuoteKind, price: row.price, rate: row.rate, evaluatedPrice: row.evaluatedPrice }
-    : null;
-
-const page = <T>(records: T[], total: number, q: PageQuery): PageResult<T> => ({
-  records,
-  total,
-  size: q.pageSize,
-  current: q.pageNo,
-  pages: Math.ceil(total / q.pageSize),
-});
-
 export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidService {
-  const binding = (tenantId: number, packageId: string, supplierId: string) => ({ tenantId, packageId, supplierId });
-
   /** The supplier's own quotation, opened for them from the seal (they wrote it; staff never get this). */
   const ownQuote = (row: typeof purchaseBid.$inferSelect): SealedQuote =>
-    JSON.parse(seal.open(row.sealedQuote, binding(row.tenantId, row.packageId, row.supplierId))) as SealedQuote;
+    JSON.parse(seal.open(row.sealedQuote, sealBinding(row.tenantId, row.packageId, row.supplierId))) as SealedQuote;
 
   async function mySupplier(actor: BidActor): Promise<SupplierRef> {
     const s = await supplierOfUser(db, actor.tenantId, actor.userId);
@@ -206,130 +129,7 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
       .then((rows) => rows.map((r) => ({ ...r.bid, supplierName: r.supplierName })));
   }
 
-  const hooks: BidHooks = {
-    async countValidBidders(tx, tenantId, packageId) {
-      const r = await tx.execute<{ n: number }>(sql`
-        SELECT count(*)::int AS n FROM purchase_bid
-        WHERE tenant_id = ${tenantId} AND package_id = ${packageId} AND status = ${BID_STATUS.submitted}`);
-      return r.rows[0]?.n ?? 0;
-    },
-
-    async unsealBids(tx, tenantId, packageId, opts = {}) {
-      const minBidders = opts.minBidders ?? (await loadPackage(tx, tenantId, packageId)).minBidders;
-      const rows = await tx
-        .select({ bid: purchaseBid, supplierName: supplier.name })
-        .from(purchaseBid)
-        .innerJoin(supplier, eq(supplier.id, purchaseBid.supplierId))
-        .where(
-          and(
-            eq(purchaseBid.tenantId, tenantId),
-            eq(purchaseBid.packageId, packageId),
-            eq(purchaseBid.status, BID_STATUS.submitted),
-          ),
-        )
-        .orderBy(purchaseBid.submitTime, purchaseBid.id);
-      const openedTime = new Date();
-      const entries: OpeningEntry[] = [];
-      for (const { bid, supplierName } of rows) {
-        if (bid.openedTime) continue; // opened before: the existing record below is the answer
-        const quote = JSON.parse(
-          seal.open(bid.sealedQuote, binding(tenantId, packageId, bid.supplierId)),
-        ) as SealedQuote;
-        await tx
-          .update(purchaseBid)
-          .set({ price: quote.price, rate: quote.rate, evaluatedPrice: quote.evaluatedPrice, openedTime })
-          .where(eq(purchaseBid.id, bid.id));
-        entries.push({
-          bidId: bid.id,
-          supplierId: bid.supplierId,
-          supplierName,
-          quoteKind: quote.kind,
-          price: quote.price,
-          rate: quote.rate,
-          evaluatedPrice: quote.evaluatedPrice,
-          submitTime: formatDateTime(bid.updateTime ?? bid.submitTime) ?? '',
-          fileCount: bid.files.length,
-        });
-      }
-      const [opening] = await tx
-        .insert(purchaseOpening)
-        .values({
-          tenantId,
-          packageId,
-          openedTime,
-          openedBy: opts.actor ?? 'system',
-          bidderCount: entries.length,
-          minBidders,
-          entries,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (opening) return toOpeningDto(opening);
-      const [existing] = await tx
-        .select()
-        .from(purchaseOpening)
-        .where(and(eq(purchaseOpening.tenantId, tenantId), eq(purchaseOpening.packageId, packageId)));
-      if (!existing) throw new Error('opening record missing');
-      return toOpeningDto(existing);
-    },
-
-    async onAward(tx, tenantId, packageId) {
-      const pkg = await loadPackage(tx, tenantId, packageId);
-      const bidders = await tx
-        .select({
-          supplierId: purchaseBid.supplierId,
-          supplierName: supplier.name,
-          evaluatedPrice: purchaseBid.evaluatedPrice,
-        })
-        .from(purchaseBid)
-        .innerJoin(supplier, eq(supplier.id, purchaseBid.supplierId))
-        .where(
-          and(
-            eq(purchaseBid.tenantId, tenantId),
-            eq(purchaseBid.packageId, packageId),
-            eq(purchaseBid.status, BID_STATUS.submitted),
-          ),
-        );
-      const winner = pkg.electionStatus === '1' ? (pkg.rankedCandidates[0] ?? null) : null;
-      if (!winner) return { winner: null, letters: 0 };
-      let letters = 0;
-      const subject = `${pkg.purchaseName}（${pkg.packageName}）`;
-      for (const b of bidders) {
-        const kind = b.supplierId === winner ? AWARD_LETTER_KIND.win : AWARD_LETTER_KIND.lose;
-        const [letter] = await tx
-          .insert(purchaseAwardLetter)
-          .values({ tenantId, packageId, supplierId: b.supplierId, kind })
-          .onConflictDoNothing()
-          .returning({ id: purchaseAwardLetter.id });
-        if (!letter) continue; // sent before (an award is announced once)
-        const users = await tx
-          .select({ userId: supplierUser.userId })
-          .from(supplierUser)
-          .where(and(eq(supplierUser.tenantId, tenantId), eq(supplierUser.supplierId, b.supplierId)));
-        const who = escapeHtml(b.supplierName);
-        const what = escapeHtml(subject);
-        const title = kind === 'win' ? `中标通知书：${subject}` : `未中标通知书：${subject}`;
-        const html =
-          kind === 'win'
-            ? `<p>${who}：</p><p>贵单位在${what}（项目编号 ${escapeHtml(pkg.purchaseCode)}，标包 ${escapeHtml(pkg.packageNo)}）中被确定为中标人，中标价 ${escapeHtml(b.evaluatedPrice ?? '')} 元。请按采购文件约定签订合同。</p>`
-            : `<p>${who}：</p><p>感谢贵单位参与${what}（项目编号 ${escapeHtml(pkg.purchaseCode)}，标包 ${escapeHtml(pkg.packageNo)}）。经评审，贵单位未中标。</p>`;
-        const announcementId = await sendBellMessage(tx, {
-          tenantId,
-          userIds: users.map((u) => u.userId),
-          title,
-          html,
-          abstract: title,
-          busType: kind === 'win' ? 'purchase_award' : 'purchase_not_awarded',
-          busId: packageId,
-        });
-        if (announcementId) {
-          await tx.update(purchaseAwardLetter).set({ announcementId }).where(eq(purchaseAwardLetter.id, letter.id));
-        }
-        letters++;
-      }
-      return { winner, letters };
-    },
-  };
+  const hooks: BidHooks = { ...createOpeningHooks(seal), onAward };
 
   return {
     ...hooks,
@@ -426,7 +226,7 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
           rate: check.rate,
           evaluatedPrice: check.evaluatedPrice,
         };
-        const sealedQuote = seal.seal(JSON.stringify(quote), binding(actor.tenantId, pkg.id, me.id));
+        const sealedQuote = seal.seal(JSON.stringify(quote), sealBinding(actor.tenantId, pkg.id, me.id));
         const [row] = await tx
           .insert(purchaseBid)
           .values({
@@ -494,9 +294,19 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
           packageName: sql<string>`p.package_name`,
           purchaseName: sql<string>`p.purchase_name`,
           bidDeadline: sql<string | null>`p.bid_deadline`,
+          letterId: purchaseAwardLetter.id,
+          letterKind: purchaseAwardLetter.kind,
         })
         .from(purchaseBid)
         .innerJoin(sql`purchase_package p`, sql`p.id = ${purchaseBid.packageId}`)
+        // The award's letter to this supplier (中标/未中标), once the package is awarded.
+        .leftJoin(
+          purchaseAwardLetter,
+          and(
+            eq(purchaseAwardLetter.packageId, purchaseBid.packageId),
+            eq(purchaseAwardLetter.supplierId, purchaseBid.supplierId),
+          ),
+        )
         .where(where)
         .orderBy(sql`${purchaseBid.submitTime} DESC`, purchaseBid.id)
         .limit(q.pageSize)
@@ -506,6 +316,8 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
           packageName: r.packageName,
           purchaseName: r.purchaseName,
           bidDeadline: formatDateTime(r.bidDeadline),
+          letterId: r.letterId,
+          letterType: r.letterKind as AwardLetterKind | null,
         }),
       );
       return page(records, countRow?.n ?? 0, q);
@@ -556,17 +368,5 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
         .where(and(eq(purchaseOpening.tenantId, tenantId), eq(purchaseOpening.packageId, packageId)));
       return row ? toOpeningDto(row) : null;
     },
-  };
-}
-
-function toOpeningDto(row: typeof purchaseOpening.$inferSelect): OpeningDto {
-  return {
-    id: row.id,
-    packageId: row.packageId,
-    openedTime: formatDateTime(row.openedTime) ?? '',
-    openedBy: row.openedBy,
-    bidderCount: row.bidderCount,
-    minBidders: row.minBidders,
-    entries: row.entries,
   };
 }

@@ -10,6 +10,9 @@ import {
   type PageResult,
   type SupplierNoticeDto,
   stageName,
+  TIMETABLE_FIELD_KEYS,
+  TIMETABLE_FIELDS,
+  type Timetable,
 } from '@aps/shared';
 import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../../core/envelope.ts';
@@ -18,6 +21,7 @@ import { sanitizeAnnouncementHtml } from '../../platform/announcement/sanitize.t
 import { containsPattern } from '../../platform/dict/kit.ts';
 import { sysFile } from '../../platform/file/tables.ts';
 import type { DataScope } from '../../platform/permission/data-scope.ts';
+import { escapeHtml, sendBellMessage } from '../bid/letters.ts';
 import { loadPackage, type PackageRef, packageScopeSql } from '../bid/package-ref.ts';
 import { supplierOfUser } from '../supplier/eligibility.ts';
 import { type NoticeAttachment, purchaseNotice } from './tables.ts';
@@ -35,6 +39,8 @@ export interface NoticeInput {
   title: string;
   content: string;
   attachments?: string[] | undefined;
+  /** 变更公告 only: the new timetable, applied on publication. */
+  timetable?: Timetable | null | undefined;
 }
 
 export interface NoticeListQuery {
@@ -51,6 +57,17 @@ export interface NoticeListQuery {
  * request's transaction together with the notice's publication.
  */
 export type PublishPackage = (actor: NoticeActor & { scope: DataScope }, packageId: string) => Promise<void>;
+
+/**
+ * The project module's timetable change of a 变更公告 (rules, times, history row; 待开标 → 响应中 when the bid
+ * deadline is extended), in the publishing transaction. Null when nothing changes.
+ */
+export type ChangeTimetable = (
+  tx: DbOrTx,
+  actor: NoticeActor,
+  packageId: string,
+  next: Timetable,
+) => Promise<{ before: Timetable; after: Timetable; changed: string[] } | null>;
 
 export interface NoticeService {
   list(tenantId: number, scope: DataScope, q: NoticeListQuery): Promise<PageResult<NoticeDto>>;
@@ -88,6 +105,10 @@ type Row = {
   purchase_name: string;
   purchase_code: string;
   purchase_stage: number;
+  timetable_after: Timetable | null;
+  timetable_before: Timetable | null;
+  /** The package's current timetable, JSON timestamps (the 原 of a draft 变更公告). */
+  current_timetable: Record<keyof Timetable, string | null>;
   total?: number;
 };
 
@@ -122,7 +143,29 @@ const toDto = (r: Row): NoticeDto => ({
   purchaseName: r.purchase_name,
   purchaseCode: r.purchase_code,
   purchaseStage: Number(r.purchase_stage),
+  timetableChange: timetableChange(r),
 });
+
+/** The changed fields of a 变更公告: 原 from the stored snapshot once published, from the package while a draft. */
+function timetableChange(r: Row): NoticeDto['timetableChange'] {
+  if (!r.timetable_after) return null;
+  const current = Object.fromEntries(
+    TIMETABLE_FIELD_KEYS.map((f) => [f, formatDateTime(r.current_timetable[f])]),
+  ) as Timetable;
+  const before = r.timetable_before ?? current;
+  const after = r.timetable_after;
+  return TIMETABLE_FIELD_KEYS.filter((f) => (before[f] ?? null) !== (after[f] ?? null)).map((f) => ({
+    field: f,
+    label: TIMETABLE_FIELDS[f],
+    before: before[f] ?? null,
+    after: after[f] ?? null,
+  }));
+}
+
+/** The package's current timetable as JSON timestamps (formatted in JS, as every other time of the DTO). */
+const CURRENT_TIMETABLE = sql`json_build_object('signUpStartTime', p.sign_up_start_time,
+  'signUpEndTime', p.sign_up_end_time, 'bidDeadline', p.bid_deadline,
+  'openingTime', p.opening_start_time) AS current_timetable`;
 
 const toSupplierDto = (r: SupplierRow): SupplierNoticeDto => ({
   ...toDto(r),
@@ -139,7 +182,7 @@ const toSupplierDto = (r: SupplierRow): SupplierNoticeDto => ({
 
 const SELECT = sql`n.id, n.package_id, n.notice_type, n.title, n.content, n.attachments, n.status, n.publish_time,
   n.publish_by, n.revoke_time, n.create_by, n.create_time, p.package_name, p.package_no, p.purchase_name,
-  p.purchase_code, p.purchase_stage`;
+  p.purchase_code, p.purchase_stage, n.timetable_after, n.timetable_before, ${CURRENT_TIMETABLE}`;
 
 const page = <T>(records: T[], total: number, q: { pageNo: number; pageSize: number }): PageResult<T> => ({
   records,
@@ -162,7 +205,22 @@ function assertTypeFits(type: NoticeType, pkg: PackageRef) {
   if (type === 'failed' && pkg.electionStatus !== '0') throw badRequest(M.noticeFailedOnly);
 }
 
-export function createNoticeService({ db, publishPackage }: { db: Db; publishPackage: PublishPackage }): NoticeService {
+export function createNoticeService({
+  db,
+  publishPackage,
+  changeTimetable,
+}: {
+  db: Db;
+  publishPackage: PublishPackage;
+  changeTimetable: ChangeTimetable;
+}): NoticeService {
+  /** A timetable travels only with a 变更公告. */
+  const timetableOf = (input: NoticeInput): Timetable | null => {
+    if (!input.timetable) return null;
+    if (input.noticeType !== 'change') throw badRequest(M.timetableChangeOnly);
+    return input.timetable;
+  };
+
   async function rows(where: SQL, q?: { pageNo: number; pageSize: number }, on: DbOrTx = db) {
     const limit = q ? sql`LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}` : sql``;
     const result = await on.execute<Row>(sql`
@@ -220,6 +278,7 @@ export function createNoticeService({ db, publishPackage }: { db: Db; publishPac
         title: input.title,
         content: sanitizeAnnouncementHtml(input.content),
         attachments: await resolveAttachments(actor.tenantId, input.attachments),
+        timetableAfter: timetableOf(input),
         createBy: actor.username,
       })
       .returning({ id: purchaseNotice.id });
@@ -235,14 +294,61 @@ export function createNoticeService({ db, publishPackage }: { db: Db; publishPac
     id: string,
     type: NoticeType,
     packageId: string,
+    timetable: Timetable | null,
   ) {
     const pkg = await loadPackage(tx, actor.tenantId, packageId);
     if (type === 'purchase') await publishPackage({ ...actor, scope }, packageId);
     else assertTypeFits(type, pkg);
+    let before: Timetable | null = null;
+    let after: Timetable | null = null;
+    if (type === 'change' && timetable) {
+      const change = await changeTimetable(tx, actor, packageId, timetable);
+      if (change) {
+        ({ before, after } = change);
+        await notifySignedUp(tx, actor.tenantId, pkg, id, change);
+      }
+    }
     await tx
       .update(purchaseNotice)
-      .set({ status: NOTICE_STATUS.published, publishTime: sql`now()`, publishBy: actor.username, revokeTime: null })
+      .set({
+        status: NOTICE_STATUS.published,
+        publishTime: sql`now()`,
+        publishBy: actor.username,
+        revokeTime: null,
+        // A change that moved nothing keeps no timetable: the notice is text only.
+        timetableAfter: after,
+        timetableBefore: before,
+      })
       .where(eq(purchaseNotice.id, id));
+  }
+
+  /** Every signed-up supplier's users hear of a timetable change in their bell (as award letters are sent). */
+  async function notifySignedUp(
+    tx: DbOrTx,
+    tenantId: number,
+    pkg: PackageRef,
+    noticeId: string,
+    change: { before: Timetable; after: Timetable; changed: string[] },
+  ) {
+    const users = await tx.execute<{ user_id: string }>(sql`
+      SELECT DISTINCT su.user_id FROM purchase_sign_up s
+      JOIN supplier_user su ON su.supplier_id = s.supplier_id AND su.tenant_id = s.tenant_id
+      WHERE s.package_id = ${pkg.id} AND s.tenant_id = ${tenantId}`);
+    const subject = `${pkg.purchaseName}（${pkg.packageName}）`;
+    const lines = TIMETABLE_FIELD_KEYS.filter((f) => change.changed.includes(f)).map(
+      (f) =>
+        `<li>${TIMETABLE_FIELDS[f]}：原 ${escapeHtml(change.before[f] ?? '')} → 新 ${escapeHtml(change.after[f] ?? '')}</li>`,
+    );
+    const title = `时间变更：${subject}`;
+    await sendBellMessage(tx, {
+      tenantId,
+      userIds: users.rows.map((u) => u.user_id),
+      title,
+      html: `<p>${escapeHtml(subject)}发布了变更公告，时间安排变更如下：</p><ul>${lines.join('')}</ul>`,
+      abstract: title,
+      busType: 'purchase_notice_change',
+      busId: noticeId,
+    });
   }
 
   const service: NoticeService = {
@@ -282,6 +388,7 @@ export function createNoticeService({ db, publishPackage }: { db: Db; publishPac
             title: input.title,
             content: sanitizeAnnouncementHtml(input.content),
             attachments: await resolveAttachments(actor.tenantId, input.attachments),
+            timetableAfter: timetableOf(input),
             updateBy: actor.username,
             updateTime: sql`now()`,
           })
@@ -302,7 +409,7 @@ export function createNoticeService({ db, publishPackage }: { db: Db; publishPac
       await db.transaction(async (tx) => {
         const row = await one(actor.tenantId, scope, id, tx);
         if (row.status !== NOTICE_STATUS.draft) throw badRequest(M.noticeNotPublishable);
-        await publishRow(tx, actor, scope, id, row.notice_type as NoticeType, row.package_id);
+        await publishRow(tx, actor, scope, id, row.notice_type as NoticeType, row.package_id, row.timetable_after);
       });
       return service.byId(actor.tenantId, scope, id);
     },
@@ -317,6 +424,8 @@ export function createNoticeService({ db, publishPackage }: { db: Db; publishPac
           );
           if ((r.rows[0]?.n ?? 0) > 0) throw badRequest(M.noticeRevokeSignedUp);
         }
+        // The applied change stays (bids may rely on it); a further 变更公告 moves the times again.
+        if (row.notice_type === 'change' && row.timetable_after) throw badRequest(M.noticeRevokeTimetable);
         await tx
           .update(purchaseNotice)
           .set({ status: NOTICE_STATUS.revoked, revokeTime: sql`now()`, updateBy: actor.username })
@@ -349,7 +458,7 @@ export function createNoticeService({ db, publishPackage }: { db: Db; publishPac
     async publishNew(tx, actor, input) {
       const pkg = await loadPackage(tx, actor.tenantId, input.packageId);
       const id = await insert(tx, actor, pkg, input);
-      await publishRow(tx, actor, { kind: 'all' }, id, input.noticeType as NoticeType, pkg.id);
+      await publishRow(tx, actor, { kind: 'all' }, id, input.noticeType as NoticeType, pkg.id, timetableOf(input));
       return id;
     },
   };

@@ -1,3 +1,4 @@
+import type { Timetable } from '@aps/shared';
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sysTenant } from '../../platform/system/tables.ts';
@@ -31,6 +32,10 @@ export const purchaseNotice = pgTable(
     title: text('title').notNull(),
     content: text('content').notNull(),
     attachments: jsonb('attachments').$type<NoticeAttachment[]>().notNull().default([]),
+    /** 变更公告: the new timetable (YYYY-MM-DD HH:mm:ss per field), applied on publication. */
+    timetableAfter: jsonb('timetable_after').$type<Timetable>(),
+    /** 变更公告: the package's timetable just before the publication applied `timetableAfter` (原 → 新). */
+    timetableBefore: jsonb('timetable_before').$type<Timetable>(),
     status: text('status').notNull().default('0'),
     publishTime: timestamp('publish_time', { withTimezone: true }),
     publishBy: text('publish_by'),

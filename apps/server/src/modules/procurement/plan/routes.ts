@@ -2,6 +2,7 @@ import {
   PERMISSIONS,
   PROCUREMENT_API,
   planAddSchema,
+  planChangeSchema,
   planEditSchema,
   planExportQuerySchema,
   planIdSchema,
@@ -96,6 +97,14 @@ export const purchasePlanRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       schema: { tags: [TAG], summary: '作废采购计划', body: planIdSchema },
     },
     async (request) => ok(await plans.voidPlan(await actor(request), request.body.id), '已作废'),
+  );
+  app.post(
+    PROCUREMENT_API.planChange,
+    {
+      config: { access: P.submit, audit: '提交计划变更' },
+      schema: { tags: [TAG], summary: '计划变更（新预算与明细，经审批后生效）', body: planChangeSchema },
+    },
+    async (request) => ok(await plans.change(await actor(request), request.body), '计划变更已提交审批'),
   );
   app.get(
     PROCUREMENT_API.planExport,

@@ -7,6 +7,8 @@ import {
   PLAN_STATES,
   PLAN_VOIDABLE_STATES,
   type PlanAddRequest,
+  type PlanChangeDto,
+  type PlanChangeRequest,
   type PlanDto,
   type PlanEditRequest,
   type PlanItemDto,
@@ -23,7 +25,7 @@ import {
   type PurchaseMethod,
   planItemSchema,
 } from '@aps/shared';
-import { and, asc, count, desc, eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import { fetchPage } from '../../../core/paging.ts';
@@ -34,6 +36,7 @@ import type { ExcelImporter, UploadedFile } from '../../platform/excel/import.ts
 import { type DataScope, scopeFilter } from '../../platform/permission/data-scope.ts';
 import type { RuleService } from '../../platform/rule/service.ts';
 import { actorName, type WorkflowPort } from '../workflow-port.ts';
+import { createPlanChanges } from './change.ts';
 import { purchasePlan, purchasePlanItem } from './tables.ts';
 
 export type PlanRow = typeof purchasePlan.$inferSelect;
@@ -77,7 +80,7 @@ const toItemDto = (r: ItemRow): PlanItemDto => ({
   amount: r.amount,
 });
 
-export function toPlanDto(r: PlanRow, items?: ItemRow[]): PlanDto {
+export function toPlanDto(r: PlanRow, items?: ItemRow[], changing?: boolean): PlanDto {
   return {
     id: r.id,
     planCode: r.planCode,
@@ -95,8 +98,13 @@ export function toPlanDto(r: PlanRow, items?: ItemRow[]): PlanDto {
     createBy: r.createBy,
     createTime: formatDateTime(r.createTime) ?? '',
     ...(items ? { items: items.map(toItemDto) } : {}),
+    ...(changing !== undefined ? { changing } : {}),
   };
 }
+
+/** A plan change in approval (计划变更 变更中). */
+const CHANGING = sql<boolean>`EXISTS (SELECT 1 FROM purchase_plan_change c
+  WHERE c.plan_id = purchase_plan.id AND c.state = 'pending')`;
 
 const SORT = {
   createTime: purchasePlan.createTime,
@@ -118,6 +126,8 @@ export interface PlanService {
   exportList(actor: PlanActor, q: Omit<PlanListQuery, 'pageNo' | 'pageSize'>): ListExport<PlanDto>;
   /** Appends the item lines of Excel sheets to an editable plan (each file's good rows in one transaction). */
   importItems(actor: PlanActor, id: string, files: UploadedFile[]): Promise<ExcelImportResult>;
+  /** 计划变更 of an approved or executing plan: a new budget and item lines, through the approval. */
+  change(actor: PlanActor, body: PlanChangeRequest): Promise<PlanChangeDto>;
   /** A plan row, locked, in the data scope: the project service turns it into a project. */
   lockForProject(tx: DbOrTx, actor: PlanActor, id: string): Promise<PlanRow>;
 }
@@ -150,7 +160,7 @@ export function createPlanService({
   const page = (w: SQL | undefined, q: Omit<PlanListQuery, 'pageNo' | 'pageSize'>, offset: number, limit: number) => {
     const dir = q.order === 'asc' ? asc : desc;
     return db
-      .select()
+      .select({ plan: purchasePlan, changing: CHANGING })
       .from(purchasePlan)
       .where(w)
       .orderBy(dir(SORT[q.column ?? 'createTime']), dir(purchasePlan.id))
@@ -202,6 +212,8 @@ export function createPlanService({
       .where(eq(purchasePlan.id, id));
   }
 
+  const changes = createPlanChanges({ workflow, lineAmount });
+
   // The approval's outcome moves the plan (审批中 → 已通过 / 驳回; withdrawn or terminated → 草稿), in the same
   // transaction as the deciding task action.
   workflow?.registerHandler(PROCUREMENT_WORKFLOW_TYPES.plan, {
@@ -211,7 +223,11 @@ export function createPlanService({
         .from(purchasePlan)
         .where(and(eq(purchasePlan.id, event.businessKey), eq(purchasePlan.tenantId, event.tenantId)))
         .for('update');
-      if (!plan) return;
+      // Not a plan: a plan change of the same business type (keyed by the change).
+      if (!plan) {
+        await changes.onStatus(tx, event);
+        return;
+      }
       const next: Record<WorkflowStatusOutcome, PlanState | null> = {
         approved: 'approved',
         rejected: 'rejected',
@@ -239,13 +255,25 @@ export function createPlanService({
         q,
         db.select({ n: count() }).from(purchasePlan).where(w),
         (offset, limit) => page(w, q, offset, limit),
-        (r) => toPlanDto(r),
+        (r) => toPlanDto(r.plan, undefined, r.changing),
       );
     },
 
     async queryById(actor, id) {
       const plan = await get(db, actor, id);
-      return toPlanDto(plan, await itemsOf(db, id));
+      const history = await changes.historyOf(db, id);
+      return {
+        ...toPlanDto(
+          plan,
+          await itemsOf(db, id),
+          history.some((c) => c.state === 'pending'),
+        ),
+        changes: history,
+      };
+    },
+
+    change(actor, body) {
+      return db.transaction(async (tx) => changes.propose(tx, actor, await get(tx, actor, body.id, true), body));
     },
 
     add(actor, body) {
@@ -379,7 +407,7 @@ export function createPlanService({
           { header: '创建人', width: 12, value: (r) => r.createBy },
           { header: '创建时间', width: 20, value: (r) => r.createTime },
         ],
-        page: async (offset, limit) => (await page(w, q, offset, limit)).map((r) => toPlanDto(r)),
+        page: async (offset, limit) => (await page(w, q, offset, limit)).map((r) => toPlanDto(r.plan)),
       };
     },
 

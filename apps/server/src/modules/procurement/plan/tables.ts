@@ -1,4 +1,5 @@
-import { index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sysTenant } from '../../platform/system/tables.ts';
 
 /** A purchase plan (采购计划): 草稿 → 审批中 → 已通过 → 执行中 → 已完成; 驳回; 作废. Department-owned (sys_org_code). */
@@ -51,4 +52,48 @@ export const purchasePlanItem = pgTable(
     amount: numeric('amount', { precision: 20, scale: 2 }).notNull(),
   },
   (t) => [index('purchase_plan_item_plan_idx').on(t.planId, t.lineNo)],
+);
+
+/** An item line as a plan change stores it (old and new lines, amounts recomputed by the server). */
+export interface PlanChangeLine {
+  name: string;
+  specification: string | null;
+  unit: string | null;
+  quantity: string;
+  unitPrice: string;
+  amount: string;
+}
+
+/**
+ * A plan change (计划变更) of an approved or executing plan: the proposed budget and item lines, approved through the
+ * workflow (`purchase_plan` with the variable planChange). state: pending, approved, rejected. On approval the new
+ * budget and lines replace the plan's; old_* keep what they replaced (the change history).
+ */
+export const purchasePlanChange = pgTable(
+  'purchase_plan_change',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: integer('tenant_id')
+      .notNull()
+      .references(() => sysTenant.id),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => purchasePlan.id, { onDelete: 'cascade' }),
+    state: text('state').notNull().default('pending'),
+    reason: text('reason').notNull(),
+    oldBudget: numeric('old_budget', { precision: 18, scale: 2 }).notNull(),
+    newBudget: numeric('new_budget', { precision: 18, scale: 2 }).notNull(),
+    oldLines: jsonb('old_lines').$type<PlanChangeLine[]>().notNull(),
+    newLines: jsonb('new_lines').$type<PlanChangeLine[]>().notNull(),
+    instanceId: text('instance_id'),
+    approvalStatus: text('approval_status').notNull().default('2'),
+    createBy: text('create_by'),
+    createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
+    decideTime: timestamp('decide_time', { withTimezone: true }),
+  },
+  (t) => [
+    index('purchase_plan_change_plan_idx').on(t.planId, t.createTime),
+    // One change in approval per plan at a time.
+    uniqueIndex('purchase_plan_change_pending_uq').on(t.planId).where(sql`state = 'pending'`),
+  ],
 );

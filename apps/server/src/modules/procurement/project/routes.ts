@@ -9,6 +9,7 @@ import {
   packageListQuerySchema,
   packageReasonSchema,
   projectFromPlanSchema,
+  projectListQuerySchema,
   reviewCompleteSchema,
   reviewStartSchema,
   type StageAction,
@@ -19,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
+import { withWinnerLetters } from '../bid/award-letters.ts';
 import { procurementActor } from '../plan/routes.ts';
 
 const TAG = '采购项目与标包';
@@ -36,6 +38,14 @@ export const purchaseProjectRoutes: FastifyPluginAsyncZod<{ services: Services }
       schema: { tags: [TAG], summary: '由已通过的采购计划创建采购项目和标包', body: projectFromPlanSchema },
     },
     async (request) => ok(await projects.fromPlan(await actor(request), request.body), '添加成功！'),
+  );
+  app.get(
+    PROCUREMENT_API.projectList,
+    {
+      config: { access: P.purchaseProject.list },
+      schema: { tags: [TAG], summary: '采购项目分页列表（含标包数与标包金额）', querystring: projectListQuerySchema },
+    },
+    async (request) => ok(await projects.projectList(await actor(request), request.query)),
   );
   app.get(
     `${PROCUREMENT_API.project}/queryById`,
@@ -79,7 +89,10 @@ export const purchaseProjectRoutes: FastifyPluginAsyncZod<{ services: Services }
       config: { access: P.purchasePackage.list },
       schema: { tags: [TAG], summary: '标包分页列表（阶段筛选、名称搜索）', querystring: packageListQuerySchema },
     },
-    async (request) => ok(await projects.list(await actor(request), request.query)),
+    async (request) => {
+      const a = await actor(request);
+      return ok(await withWinnerLetters(services.awardLetters, a.tenantId, await projects.list(a, request.query)));
+    },
   );
   app.get(
     PROCUREMENT_API.packageQueryById,

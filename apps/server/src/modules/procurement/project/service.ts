@@ -1,31 +1,21 @@
 import {
   allowedActions,
-  ELECTION_STATUS,
   formatDateTime,
   type PackageAddRequest,
   type PackageDto,
   type PackageEditRequest,
-  type PackageInput,
   type PackageListQuery,
-  type PackageStatus,
   type PageResult,
   PROCUREMENT_MESSAGES,
-  PROCUREMENT_WORKFLOW_TYPES,
-  type PriceMethod,
   type ProjectDto,
   type ProjectFromPlanRequest,
-  PURCHASE_METHODS,
-  type PurchaseCategory,
-  type PurchaseMethod,
-  type PurchaseStage,
-  type ReviewItemDto,
-  type ReviewItemKind,
+  type ProjectListItem,
+  type ProjectListQuery,
   type SelectionRequest,
-  type StageAction,
   type StageHistoryDto,
   type StageTransition,
 } from '@aps/shared';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import { fetchPage, type KeysetOptions } from '../../../core/paging.ts';
 import { escapeLike } from '../../../core/super-query.ts';
@@ -34,118 +24,12 @@ import { scopeFilter } from '../../platform/permission/data-scope.ts';
 import type { RuleService } from '../../platform/rule/service.ts';
 import type { PlanActor, PlanService } from '../plan/service.ts';
 import { purchasePlan } from '../plan/tables.ts';
-import { actorName, type WorkflowPort } from '../workflow-port.ts';
-import { copyReviewItems, type PackageRow, type PackageStages, type StageActorRef } from './stage.ts';
+import type { WorkflowPort } from '../workflow-port.ts';
+import { createPackageActions, type PackageActions } from './actions.ts';
+import { cents, money, type ProjectRow, packageValues, time, toPackageDto, toProjectDto } from './dto.ts';
+import { registerPackageWorkflowHandlers } from './rounds.ts';
+import type { PackageRow, PackageStages } from './stage.ts';
 import { purchasePackage, purchasePackageHistory, purchaseProject, purchaseReviewItem } from './tables.ts';
-
-type ProjectRow = typeof purchaseProject.$inferSelect;
-type ReviewItemRow = typeof purchaseReviewItem.$inferSelect;
-
-const time = (v: string | null | undefined) => (v ? new Date(v.replace(' ', 'T')) : null);
-
-export function toProjectDto(r: ProjectRow): ProjectDto {
-  return {
-    id: r.id,
-    planId: r.planId,
-    purchaseNo: r.purchaseNo,
-    purchaseCode: r.purchaseCode,
-    purchaseName: r.purchaseName,
-    purchaseCategory: r.purchaseCategory as PurchaseCategory,
-    purchaseMethod: r.purchaseMethod as PurchaseMethod,
-    purchaseCandidateCount: r.purchaseCandidateCount,
-    sysOrgCode: r.sysOrgCode,
-    createBy: r.createBy,
-    createTime: formatDateTime(r.createTime) ?? '',
-  };
-}
-
-const toReviewItemDto = (r: ReviewItemRow): ReviewItemDto => ({
-  id: r.id,
-  kind: r.kind as ReviewItemKind,
-  name: r.name,
-  maxScore: r.maxScore === null ? null : Number(r.maxScore),
-  guidance: r.guidance,
-  sortNo: r.sortNo,
-});
-
-export function toPackageDto(r: PackageRow, items?: ReviewItemRow[]): PackageDto {
-  return {
-    id: r.id,
-    projectId: r.projectId,
-    sysOrgCode: r.sysOrgCode,
-    purchaseNo: r.purchaseNo,
-    purchaseCode: r.purchaseCode,
-    purchaseName: r.purchaseName,
-    purchaseCategory: r.purchaseCategory as PurchaseCategory,
-    purchaseMethod: r.purchaseMethod as PurchaseMethod,
-    purchaseCandidateCount: r.purchaseCandidateCount,
-    purchaseStage: r.purchaseStage as PurchaseStage,
-    electionStatus: r.electionStatus as '0' | '1',
-    status: r.status as PackageStatus,
-    roundNo: r.roundNo,
-    previousPackageId: r.previousPackageId,
-    packageNo: r.packageNo,
-    packageName: r.packageName,
-    number: r.number,
-    fixedPrice: r.fixedPrice,
-    lowerCoefficientType: r.lowerCoefficientType,
-    lowerCoefficient: r.lowerCoefficient,
-    warrantyPeriod: r.warrantyPeriod,
-    materialStartTime: formatDateTime(r.materialStartTime),
-    materialEndTime: formatDateTime(r.materialEndTime),
-    scoreType: r.scoreType,
-    quotationRoundCount: r.quotationRoundCount,
-    currentRoundNo: r.currentRoundNo,
-    brandRequirements: r.brandRequirements,
-    payTypeMemo: r.payTypeMemo,
-    priceMethod: r.priceMethod as PriceMethod,
-    priceK: r.priceK,
-    priceAlpha: r.priceAlpha,
-    priceBeta: r.priceBeta,
-    minBidders: r.minBidders,
-    expertCount: r.expertCount,
-    expertSpecialities: r.expertSpecialities,
-    twoEnvelope: r.twoEnvelope,
-    signUpStartTime: formatDateTime(r.signUpStartTime),
-    signUpEndTime: formatDateTime(r.signUpEndTime),
-    bidDeadline: formatDateTime(r.bidDeadline),
-    openingStartTime: formatDateTime(r.openingStartTime),
-    reviewStartTime: formatDateTime(r.reviewStartTime),
-    reviewStopTime: formatDateTime(r.reviewStopTime),
-    publicityDays: r.publicityDays,
-    publicityEndTime: formatDateTime(r.publicityEndTime),
-    awardTime: formatDateTime(r.awardTime),
-    validBidderIds: r.validBidderIds,
-    rankedCandidates: r.rankedCandidates,
-    approvalStatus: r.approvalStatus,
-    createBy: r.createBy,
-    createTime: formatDateTime(r.createTime) ?? '',
-    ...(items ? { reviewItems: items.map(toReviewItemDto) } : {}),
-  };
-}
-
-/** Cents of a numeric text (exact). */
-const cents = (v: string | null | undefined): bigint => {
-  if (!v) return 0n;
-  const [i, f = ''] = v.split('.');
-  return BigInt(`${i}${f.padEnd(2, '0').slice(0, 2)}`);
-};
-const money = (c: bigint) => `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
-
-const packageValues = (p: PackageInput) => ({
-  packageName: p.packageName,
-  number: p.number ?? null,
-  fixedPrice: p.fixedPrice,
-  lowerCoefficientType: p.lowerCoefficientType,
-  lowerCoefficient: p.lowerCoefficientType === 1 ? (p.lowerCoefficient ?? null) : null,
-  warrantyPeriod: p.warrantyPeriod ?? null,
-  materialStartTime: time(p.materialStartTime),
-  materialEndTime: time(p.materialEndTime),
-  scoreType: p.scoreType,
-  quotationRoundCount: p.scoreType === '3' ? 1 : p.quotationRoundCount,
-  brandRequirements: p.brandRequirements ?? null,
-  payTypeMemo: p.payTypeMemo ?? null,
-});
 
 const SORT = {
   createTime: purchasePackage.createTime,
@@ -158,8 +42,10 @@ export interface PackageDetail extends PackageDto {
   actions: Pick<StageTransition, 'action' | 'label' | 'actor'>[];
 }
 
-export interface ProjectService {
+export interface ProjectService extends PackageActions {
   fromPlan(actor: PlanActor, body: ProjectFromPlanRequest): Promise<{ project: ProjectDto; packages: PackageDto[] }>;
+  /** Projects of the tenant and data scope, each with its package count and amount (server paged). */
+  projectList(actor: PlanActor, q: ProjectListQuery): Promise<PageResult<ProjectListItem>>;
   projectById(actor: PlanActor, id: string): Promise<ProjectDto & { packages: PackageDto[] }>;
   addPackage(actor: PlanActor, body: PackageAddRequest): Promise<PackageDto>;
   editPackage(actor: PlanActor, body: PackageEditRequest): Promise<PackageDto>;
@@ -167,17 +53,6 @@ export interface ProjectService {
   list(actor: PlanActor, q: PackageListQuery): Promise<PageResult<PackageDto>>;
   queryById(actor: PlanActor, id: string): Promise<PackageDetail>;
   history(actor: PlanActor, id: string): Promise<StageHistoryDto[]>;
-  /** A buyer's stage action (publish, openResponses, closeResponses, open, submitEndAudit). */
-  act(actor: PlanActor, id: string, action: StageAction, reason: string | null): Promise<PackageDto>;
-  rebid(actor: PlanActor, id: string, reason: string | null): Promise<PackageDto>;
-  changeMethod(actor: PlanActor, id: string, method: PurchaseMethod, reason: string): Promise<PackageDto>;
-  terminate(actor: PlanActor, id: string, reason: string | null): Promise<PackageDto>;
-  reviewStart(actor: PlanActor, packageId: string): Promise<PackageDto>;
-  reviewComplete(
-    actor: PlanActor,
-    packageId: string,
-    result: { validBidderIds: string[]; rankedCandidates: string[]; electionStatus: '0' | '1' },
-  ): Promise<PackageDto>;
 }
 
 export function createProjectService({
@@ -195,7 +70,6 @@ export function createProjectService({
 }): ProjectService {
   const visible = (actor: PlanActor): SQL | undefined =>
     and(eq(purchasePackage.tenantId, actor.tenantId), scopeFilter(actor.scope, purchasePackage.sysOrgCode));
-  const buyer = (actor: PlanActor): StageActorRef => ({ username: actor.username, role: 'buyer' });
 
   async function getPackage(tx: DbOrTx, actor: PlanActor, id: string, lock = false): Promise<PackageRow> {
     const query = tx
@@ -252,117 +126,8 @@ export function createProjectService({
     return String(Number(row?.n ?? 0) + 1).padStart(2, '0');
   }
 
-  /** A copy of a failed package as a new round (重新采购, or after an approved 变更方式), at stage 1. */
-  async function cloneAsNewRound(tx: DbOrTx, pkg: PackageRow, username: string, method: string, reason: string) {
-    const { id: _id, createTime: _c, updateTime: _u, ...rest } = pkg;
-    const [clone] = await tx
-      .insert(purchasePackage)
-      .values({
-        ...rest,
-        packageNo: `${pkg.packageNo.replace(/-R\d+$/, '')}-R${pkg.roundNo + 1}`,
-        purchaseMethod: method,
-        purchaseStage: 1,
-        electionStatus: ELECTION_STATUS.normal,
-        status: 'active',
-        roundNo: pkg.roundNo + 1,
-        previousPackageId: pkg.id,
-        currentRoundNo: 1,
-        signUpStartTime: null,
-        signUpEndTime: null,
-        bidDeadline: null,
-        openingStartTime: null,
-        reviewStartTime: null,
-        reviewStopTime: null,
-        publicityEndTime: null,
-        awardTime: null,
-        validBidderIds: [],
-        rankedCandidates: [],
-        approvalStatus: '1',
-        instanceId: null,
-        pendingMethod: null,
-        createBy: username,
-      })
-      .returning();
-    if (!clone) throw badRequest(PROCUREMENT_MESSAGES.packageNotFound);
-    await copyReviewItems(tx, pkg.id, clone.id);
-    await tx.insert(purchasePackageHistory).values({
-      tenantId: clone.tenantId,
-      packageId: clone.id,
-      action: 'rebid',
-      fromStage: 9,
-      toStage: 1,
-      electionStatus: ELECTION_STATUS.normal,
-      reason: `${reason}（由标包${pkg.packageNo}第${pkg.roundNo}轮转入）`,
-      actor: username,
-    });
-    return clone;
-  }
-
-  // 结束审核: approved → 结果公示 (publicity ends after publicityDays); rejected → back to 评审结束.
-  workflow?.registerHandler(PROCUREMENT_WORKFLOW_TYPES.endAudit, {
-    async onStatus(tx, event) {
-      const system: StageActorRef = { username: actorName(event.actor), role: 'workflow' };
-      const base = { tenantId: event.tenantId, packageId: event.businessKey, actor: system };
-      const txDb = tx as unknown as Db;
-      if (event.outcome === 'approved') {
-        const [pkg] = await tx.select().from(purchasePackage).where(eq(purchasePackage.id, event.businessKey));
-        const end = new Date(Date.now() + (pkg?.publicityDays ?? 3) * 86_400_000);
-        await stages.move(txDb, {
-          ...base,
-          action: 'endAuditApproved',
-          reason: event.comment ?? null,
-          patch: { approvalStatus: String(event.approvalStatus), publicityEndTime: end },
-        });
-      } else if (event.outcome === 'rejected' || event.outcome === 'withdrawn' || event.outcome === 'terminated') {
-        await stages.move(txDb, {
-          ...base,
-          action: 'endAuditRejected',
-          reason: event.comment ?? null,
-          patch: { approvalStatus: String(event.approvalStatus) },
-        });
-      } else {
-        await tx
-          .update(purchasePackage)
-          .set({ approvalStatus: String(event.approvalStatus) })
-          .where(eq(purchasePackage.id, event.businessKey));
-      }
-    },
-  });
-
-  // 变更方式 after 流标: approved → a new round with the new method; otherwise the package is open again.
-  workflow?.registerHandler(PROCUREMENT_WORKFLOW_TYPES.methodChange, {
-    async onStatus(tx, event) {
-      const [pkg] = await tx
-        .select()
-        .from(purchasePackage)
-        .where(and(eq(purchasePackage.id, event.businessKey), eq(purchasePackage.tenantId, event.tenantId)))
-        .for('update');
-      if (pkg?.status !== 'method_changing') return;
-      if (event.outcome === 'approved' && pkg.pendingMethod) {
-        await tx
-          .update(purchasePackage)
-          .set({ status: 'rebid', approvalStatus: String(event.approvalStatus), updateTime: new Date() })
-          .where(eq(purchasePackage.id, pkg.id));
-        await cloneAsNewRound(
-          tx,
-          pkg,
-          actorName(event.actor),
-          pkg.pendingMethod,
-          `变更方式为${PURCHASE_METHODS[pkg.pendingMethod as PurchaseMethod]}`,
-        );
-      } else if (event.outcome !== 'progress') {
-        await tx
-          .update(purchasePackage)
-          .set({
-            status: 'active',
-            pendingMethod: null,
-            approvalStatus: String(event.approvalStatus),
-            updateTime: new Date(),
-          })
-          .where(eq(purchasePackage.id, pkg.id));
-      }
-    },
-  });
+  registerPackageWorkflowHandlers(stages, workflow);
+  const packageActions = createPackageActions({ db, stages, workflow, getPackage });
 
   function listWhere(actor: PlanActor, q: PackageListQuery): SQL | undefined {
     const stagesFilter = q.purchaseStage ? [q.purchaseStage] : (q.stages ?? []);
@@ -435,6 +200,37 @@ export function createProjectService({
           .where(eq(purchasePlan.id, plan.id));
         return { project: toProjectDto(project), packages: packages.map((p) => toPackageDto(p)) };
       });
+    },
+
+    projectList(actor, q) {
+      const w = and(
+        eq(purchaseProject.tenantId, actor.tenantId),
+        scopeFilter(actor.scope, purchaseProject.sysOrgCode),
+        q.planId ? eq(purchaseProject.planId, q.planId) : undefined,
+        q.purchaseName ? ilike(purchaseProject.purchaseName, `%${escapeLike(q.purchaseName)}%`) : undefined,
+        q.purchaseCode ? ilike(purchaseProject.purchaseCode, `%${escapeLike(q.purchaseCode)}%`) : undefined,
+      );
+      return fetchPage(
+        q,
+        db.select({ n: count() }).from(purchaseProject).where(w),
+        (offset, limit, after) =>
+          db
+            .select({
+              project: purchaseProject,
+              packageCount: sql<number>`(SELECT count(*)::int FROM purchase_package pk WHERE pk.project_id = purchase_project.id)`,
+              packageAmount: sql<string>`(SELECT coalesce(sum(pk.fixed_price), 0)::numeric(20, 2)::text FROM purchase_package pk
+                WHERE pk.project_id = purchase_project.id AND pk.status = 'active')`,
+            })
+            .from(purchaseProject)
+            .where(after ? and(w, after) : w)
+            .orderBy(desc(purchaseProject.createTime), desc(purchaseProject.id))
+            .offset(offset)
+            .limit(limit),
+        (r) => ({ ...toProjectDto(r.project), packageCount: Number(r.packageCount), packageAmount: r.packageAmount }),
+        {
+          keyset: { table: purchaseProject, sort: purchaseProject.createTime, id: purchaseProject.id, order: 'desc' },
+        },
+      );
     },
 
     async projectById(actor, id) {
@@ -592,155 +388,6 @@ export function createProjectService({
       }));
     },
 
-    async act(actor, id, action, reason) {
-      await getPackage(db, actor, id);
-      const base = { tenantId: actor.tenantId, packageId: id, actor: buyer(actor), reason };
-      switch (action) {
-        case 'publish':
-          return toPackageDto(
-            await stages.move(db, {
-              ...base,
-              action,
-              check: async (pkg, tx) => {
-                if (!pkg.signUpStartTime || !pkg.openingStartTime)
-                  throw badRequest(PROCUREMENT_MESSAGES.timetableRequired);
-                const [items] = await tx
-                  .select({ n: count() })
-                  .from(purchaseReviewItem)
-                  .where(eq(purchaseReviewItem.packageId, pkg.id));
-                if (!items?.n) throw badRequest(PROCUREMENT_MESSAGES.reviewItemsRequired);
-              },
-            }),
-          );
-        case 'openResponses':
-        case 'closeResponses':
-          return toPackageDto(await stages.move(db, { ...base, action }));
-        case 'open':
-          return toPackageDto(await stages.open(db, actor.tenantId, id, buyer(actor)));
-        case 'submitEndAudit':
-          return toPackageDto(
-            await stages.move(db, {
-              ...base,
-              action,
-              after: async (pkg, tx) => {
-                if (!workflow) throw badRequest('审批流程未启用');
-                const started = await workflow.start(tx as unknown as Db, {
-                  tenantId: actor.tenantId,
-                  initiator: { id: actor.userId, username: actor.username },
-                  businessType: PROCUREMENT_WORKFLOW_TYPES.endAudit,
-                  businessKey: pkg.id,
-                  title: `结束审核「${pkg.purchaseName} ${pkg.packageName}」`,
-                  variables: {
-                    amount: Number(pkg.fixedPrice),
-                    category: pkg.purchaseCategory,
-                    method: pkg.purchaseMethod,
-                    electionStatus: pkg.electionStatus,
-                  },
-                });
-                await tx
-                  .update(purchasePackage)
-                  .set({ instanceId: started.instanceId })
-                  .where(and(eq(purchasePackage.id, pkg.id), eq(purchasePackage.purchaseStage, 10)));
-                await tx
-                  .update(purchasePackage)
-                  .set({ approvalStatus: String(started.approvalStatus) })
-                  .where(and(eq(purchasePackage.id, pkg.id), eq(purchasePackage.approvalStatus, '1')));
-              },
-            }),
-          );
-        case 'rebid':
-          return this.rebid(actor, id, reason);
-        case 'terminate':
-          return this.terminate(actor, id, reason);
-        default:
-          throw badRequest(PROCUREMENT_MESSAGES.notSystemAction);
-      }
-    },
-
-    async rebid(actor, id, reason) {
-      await getPackage(db, actor, id);
-      let clone: PackageRow | undefined;
-      await stages.move(db, {
-        tenantId: actor.tenantId,
-        packageId: id,
-        action: 'rebid',
-        actor: buyer(actor),
-        reason: reason ?? '流标后重新采购',
-        patch: { status: 'rebid' },
-        after: async (pkg, tx) => {
-          clone = await cloneAsNewRound(tx, pkg, actor.username, pkg.purchaseMethod, reason ?? '重新采购');
-        },
-      });
-      if (!clone) throw badRequest(PROCUREMENT_MESSAGES.packageNotFound);
-      return toPackageDto(clone);
-    },
-
-    async changeMethod(actor, id, method, reason) {
-      await getPackage(db, actor, id);
-      const moved = await stages.move(db, {
-        tenantId: actor.tenantId,
-        packageId: id,
-        action: 'changeMethod',
-        actor: buyer(actor),
-        reason,
-        patch: { status: 'method_changing', pendingMethod: method },
-        after: async (pkg, tx) => {
-          if (!workflow) throw badRequest('审批流程未启用');
-          const started = await workflow.start(tx as unknown as Db, {
-            tenantId: actor.tenantId,
-            initiator: { id: actor.userId, username: actor.username },
-            businessType: PROCUREMENT_WORKFLOW_TYPES.methodChange,
-            businessKey: pkg.id,
-            title: `变更方式「${pkg.packageName}」${PURCHASE_METHODS[pkg.purchaseMethod as PurchaseMethod]} → ${PURCHASE_METHODS[method]}`,
-            variables: {
-              amount: Number(pkg.fixedPrice),
-              category: pkg.purchaseCategory,
-              method,
-              fromMethod: pkg.purchaseMethod,
-            },
-          });
-          await tx
-            .update(purchasePackage)
-            .set({ instanceId: started.instanceId })
-            .where(and(eq(purchasePackage.id, pkg.id), eq(purchasePackage.status, 'method_changing')));
-        },
-      });
-      const [now] = await db.select().from(purchasePackage).where(eq(purchasePackage.id, moved.id));
-      return toPackageDto(now ?? moved);
-    },
-
-    async terminate(actor, id, reason) {
-      await getPackage(db, actor, id);
-      return toPackageDto(
-        await stages.move(db, {
-          tenantId: actor.tenantId,
-          packageId: id,
-          action: 'terminate',
-          actor: buyer(actor),
-          reason: reason ?? '流标后终止采购',
-          patch: { status: 'terminated' },
-          after: async (pkg, tx) => {
-            await stages.hooks.onTerminated?.(tx, pkg, reason);
-          },
-        }),
-      );
-    },
-
-    async reviewStart(actor, packageId) {
-      await getPackage(db, actor, packageId);
-      return toPackageDto(
-        await stages.startReview(db, actor.tenantId, packageId, { username: actor.username, role: 'review' }),
-      );
-    },
-
-    async reviewComplete(actor, packageId, result) {
-      await getPackage(db, actor, packageId);
-      return toPackageDto(
-        await stages.completeReview(db, actor.tenantId, packageId, result, {
-          username: actor.username,
-          role: 'review',
-        }),
-      );
-    },
+    ...packageActions,
   };
 }

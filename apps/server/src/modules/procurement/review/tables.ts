@@ -64,8 +64,8 @@ export interface DrawAudit {
 
 /**
  * The review committee (评审委员会) of a package: one per package (a rebid is a new package, hence a new committee).
- * size counts every voting member, the purchaser representative included (odd, ≥ 5 for tenders, ≥ 3 otherwise);
- * the draw fills size − 1 seats with experts when a representative is named, size otherwise.
+ * size = the drawn experts (odd, ≥ 5 for tenders, ≥ 3 otherwise: drawExperts' committeeSizeError); an optional
+ * purchaser representative sits beside them as one more member.
  */
 export const reviewCommittee = pgTable(
   'review_committee',

@@ -2,8 +2,15 @@ import { allowedActions, type PackageDto, type StageAction, type StageTransition
 
 export type PackageAction = Pick<StageTransition, 'action' | 'label' | 'actor'>;
 
-/** Actions with their own screens: publish goes through the 采购公告, the review seam through 评审管理. */
-export const SEPARATE_ACTIONS: readonly StageAction[] = ['publish', 'startReview', 'score', 'summarize', 'endReview'];
+/** Actions with their own screens: publish and extendDeadline go through notices, the review seam through 评审管理. */
+export const SEPARATE_ACTIONS: readonly StageAction[] = [
+  'publish',
+  'extendDeadline',
+  'startReview',
+  'score',
+  'summarize',
+  'endReview',
+];
 
 /** The buyer's allowed actions of a package from the shared transition table (none once it is closed). */
 export function packageActions(row: Pick<PackageDto, 'purchaseStage' | 'electionStatus' | 'status'>): PackageAction[] {

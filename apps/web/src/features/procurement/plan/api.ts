@@ -1,11 +1,15 @@
 import {
   type PackageDto,
+  type PageResult,
   PERMISSIONS,
   type PlanAddRequest,
+  type PlanChangeDto,
+  type PlanChangeRequest,
   type PlanDto,
   PROCUREMENT_API,
   type ProjectDto,
   type ProjectFromPlanRequest,
+  type ProjectListItem,
 } from '@aps/shared';
 import { http } from '../../../shared/http.ts';
 import { createCrudApi } from '../../../shared/list/index.ts';
@@ -17,6 +21,7 @@ export const procurementKeys = {
   packages: ['procurement', 'package'] as const,
   package: (id: string) => ['procurement', 'package', 'detail', id] as const,
   history: (id: string) => ['procurement', 'package', 'history', id] as const,
+  projects: (planId: string) => ['procurement', 'plan', 'projects', planId] as const,
   notices: (packageId: string) => ['procurement', 'package', 'notice', packageId] as const,
   bids: (packageId: string) => ['procurement', 'package', 'bids', packageId] as const,
 };
@@ -33,6 +38,12 @@ export const planApi = {
   ...planCrud,
   submit: (id: string) => http.post<PlanDto>(PROCUREMENT_API.planSubmit, { id }),
   voidPlan: (id: string) => http.post<PlanDto>(PROCUREMENT_API.planVoid, { id }),
+  change: (body: PlanChangeRequest) => http.post<PlanChangeDto>(PROCUREMENT_API.planChange, body),
+  /** The projects a plan became (with package count and amount). */
+  projects: (planId: string, signal?: AbortSignal) =>
+    http.get<PageResult<ProjectListItem>>(PROCUREMENT_API.projectList, { planId, pageNo: 1, pageSize: 50 }, signal),
+  project: (id: string, signal?: AbortSignal) =>
+    http.get<ProjectDto & { packages: PackageDto[] }>(`${PROCUREMENT_API.project}/queryById`, { id }, signal),
   fromPlan: (body: ProjectFromPlanRequest) =>
     http.post<{ project: ProjectDto; packages: PackageDto[] }>(PROCUREMENT_API.projectFromPlan, body),
 };

@@ -19,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { warnFailure } from '../../../../shared/list/download.ts';
 import { downloadStoredFile } from '../../../../shared/upload/api.ts';
 import { sanitizeHtml } from '../../../platform/announcement/components/AnnouncementDetailModal.tsx';
+import { TimetableChangeTable } from '../../package/components/TimetableChangeTable.tsx';
 import { useMyBid, useNoticeMutations, usePackageBids, useStaffNotice, useSupplierNotice } from '../api.ts';
 import { BidModal, quotedByRate } from './BidModal.tsx';
 
@@ -54,6 +55,7 @@ function NoticeBody({ notice }: { notice: NoticeDto }) {
       </Typography.Paragraph>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by DOMPurify just above. */}
       <div className="notice-body" dangerouslySetInnerHTML={{ __html: html }} />
+      <TimetableChangeTable change={notice.timetableChange} />
       <Divider titlePlacement="start" plain>
         附件
       </Divider>

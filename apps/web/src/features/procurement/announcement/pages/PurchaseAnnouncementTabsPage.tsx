@@ -145,7 +145,8 @@ export default function PurchaseAnnouncementTabsPage() {
               </Popconfirm>
             </>
           )}
-          {manage && canEdit && r.status === '1' && (
+          {/* A 变更公告 whose time change took effect stays (the server refuses its revocation too). */}
+          {manage && canEdit && r.status === '1' && !r.timetableChange?.length && (
             <Popconfirm title="确定撤销该公告吗？" onConfirm={() => act(() => revoke.mutateAsync(r.id), '撤销成功')}>
               <Button type="link" size="small" danger>
                 撤销

@@ -1,9 +1,16 @@
 import type { BidDto, SignUpDto } from '@aps/shared';
-import { BID_STATUS_NAMES, PAGE_SIZE_OPTIONS, stageName } from '@aps/shared/constants';
-import { Card, Table, type TableColumnsType, Tabs, Tag } from 'antd';
+import {
+  AWARD_LETTER_KIND_NAMES,
+  AWARD_LETTER_TITLES,
+  BID_STATUS_NAMES,
+  PAGE_SIZE_OPTIONS,
+  stageName,
+} from '@aps/shared/constants';
+import { Button, Card, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useTableScroll } from '../../../../shared/stores/app.ts';
 import { useMyBids, useMySignUps } from '../../announcement/api.ts';
+import { AwardLetterModal } from '../components/AwardLetterModal.tsx';
 
 const quoteText = (b: BidDto) =>
   b.quoteKind === 'rate' ? `下浮率 ${b.rate ?? '—'}（评标价 ${b.evaluatedPrice ?? '—'} 元）` : `${b.price ?? '—'} 元`;
@@ -48,6 +55,7 @@ function Bids() {
   const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
   const list = useMyBids(page);
   const scroll = useTableScroll();
+  const [letterId, setLetterId] = useState<string | null>(null);
   const columns: TableColumnsType<BidDto> = [
     { title: '采购名称', dataIndex: 'purchaseName', width: 220, ellipsis: true },
     { title: '标包', dataIndex: 'packageName', ellipsis: true },
@@ -62,6 +70,22 @@ function Bids() {
         </>
       ),
     },
+    {
+      title: '结果',
+      key: 'result',
+      width: 220,
+      render: (_, b) =>
+        b.letterId && b.letterType ? (
+          <>
+            <Tag color={b.letterType === 'win' ? 'green' : 'default'}>{AWARD_LETTER_KIND_NAMES[b.letterType]}</Tag>
+            <Button type="link" size="small" onClick={() => setLetterId(b.letterId ?? null)}>
+              {AWARD_LETTER_TITLES[b.letterType]}
+            </Button>
+          </>
+        ) : (
+          '—'
+        ),
+    },
     { title: '我的报价', key: 'quote', width: 240, render: (_, b) => (b.status === '1' ? quoteText(b) : '—') },
     { title: '版本', dataIndex: 'revision', width: 70 },
     { title: '响应文件', key: 'files', width: 90, render: (_, b) => `${b.files.length} 个` },
@@ -69,29 +93,33 @@ function Bids() {
     { title: '投标截止', dataIndex: 'bidDeadline', width: 180, render: (t: string | null) => t ?? '—' },
   ];
   return (
-    <Table<BidDto>
-      rowKey="id"
-      size="middle"
-      columns={columns}
-      dataSource={list.data?.records ?? []}
-      loading={list.isFetching}
-      scroll={{ x: scroll?.x ?? 1300 }}
-      pagination={{
-        current: page.pageNo,
-        pageSize: page.pageSize,
-        total: list.data?.total ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-        showTotal: (total) => `共 ${total} 条`,
-        onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-      }}
-    />
+    <>
+      <AwardLetterModal letterId={letterId} reader="supplier" onClose={() => setLetterId(null)} />
+      <Table<BidDto>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        scroll={{ x: scroll?.x ?? 1300 }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+      />
+    </>
   );
 }
 
 /**
  * 我的投标 (menu component purchaseannouncement/MyBids, supplier users): the supplier's own sign-ups and bids with
- * their states (已提交 / 已撤回, 已截止, 已开标) and their own quotations; nobody else's.
+ * their states (已提交 / 已撤回, 已截止, 已开标), their own quotations and, once awarded, 中标/未中标 with the
+ * letter; nobody else's.
  */
 export default function MyBidsPage() {
   return (

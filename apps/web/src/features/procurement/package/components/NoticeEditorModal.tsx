@@ -1,12 +1,23 @@
-import { NOTICE_STATUS, NOTICE_STATUS_NAMES, NOTICE_TYPES, type NoticeDto, type NoticeType } from '@aps/shared';
+import {
+  NOTICE_STATUS,
+  NOTICE_STATUS_NAMES,
+  NOTICE_TYPES,
+  type NoticeDto,
+  type NoticeType,
+  TIMETABLE_FIELD_KEYS,
+  TIMETABLE_FIELDS,
+  type TimetableField,
+} from '@aps/shared';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Skeleton, Space, Spin, Tag, Typography } from 'antd';
+import { App, Button, DatePicker, Form, Input, Modal, Skeleton, Space, Spin, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import DOMPurify from 'dompurify';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { warnFailure } from '../../../../shared/list/index.ts';
 import { FileUpload } from '../../../../shared/upload/index.ts';
 import { procurementKeys } from '../../plan/api.ts';
 import { type PackageDetail, packageApi, usePackageMutation } from '../api.ts';
+import { TimetableChangeTable } from './TimetableChangeTable.tsx';
 
 // The editor is the larger part of the form: it loads when the notice editor opens.
 const RichTextEditor = lazy(() => import('../../../platform/announcement/components/RichTextEditor.tsx'));
@@ -15,6 +26,27 @@ interface NoticeForm {
   title: string;
   content: string;
   attachments?: string;
+  /** 变更公告: the new timetable (pre-filled with the package's current one). */
+  timetable?: Partial<Record<TimetableField, Dayjs>>;
+}
+
+const FMT = 'YYYY-MM-DD HH:mm:ss';
+const PACKAGE_TIME: Record<TimetableField, keyof PackageDetail> = {
+  signUpStartTime: 'signUpStartTime',
+  signUpEndTime: 'signUpEndTime',
+  bidDeadline: 'bidDeadline',
+  openingTime: 'openingStartTime',
+};
+
+/** The timetable a 变更公告 form starts from: the package's, with a draft's proposed values over it. */
+function startingTimetable(pkg: PackageDetail, draft: NoticeDto | undefined): NoticeForm['timetable'] {
+  const values: NoticeForm['timetable'] = {};
+  for (const f of TIMETABLE_FIELD_KEYS) {
+    const proposed = draft?.timetableChange?.find((c) => c.field === f)?.after;
+    const v = proposed ?? (pkg[PACKAGE_TIME[f]] as string | null);
+    if (v) values[f] = dayjs(v);
+  }
+  return values;
 }
 
 /**
@@ -37,8 +69,11 @@ export function NoticeEditorModal({
     queryFn: () => packageApi.notices(pkg?.id ?? ''),
     enabled: !!pkg,
   });
+  // A package has one notice of each kind, except 变更公告: as many as needed, so its editor opens the draft or a new one.
+  const isChange = noticeType === 'change';
   const current: NoticeDto | undefined = notices.data?.records.find(
-    (n) => n.noticeType === noticeType && n.status !== NOTICE_STATUS.revoked,
+    (n) =>
+      n.noticeType === noticeType && (isChange ? n.status === NOTICE_STATUS.draft : n.status !== NOTICE_STATUS.revoked),
   );
   const [saving, setSaving] = useState(false);
   const save = usePackageMutation(async (v: NoticeForm & { id?: string }) => {
@@ -48,6 +83,7 @@ export function NoticeEditorModal({
       title: v.title,
       content: v.content,
       attachments: (v.attachments ?? '').split(',').filter(Boolean),
+      timetable: isChange && v.timetable ? timetableOf(v.timetable) : null,
     };
     return v.id ? packageApi.editNotice({ ...body, id: v.id }) : packageApi.addNotice(body);
   });
@@ -62,14 +98,16 @@ export function NoticeEditorModal({
             title: current.title,
             content: current.content,
             attachments: current.attachments.map((a) => a.filePath).join(','),
+            timetable: isChange ? startingTimetable(pkg, current) : undefined,
           }
         : {
             title: `${pkg.purchaseName} ${pkg.packageNo}标包${NOTICE_TYPES[noticeType]}`,
             content: '',
             attachments: '',
+            timetable: isChange ? startingTimetable(pkg, undefined) : undefined,
           },
     );
-  }, [pkg, current, notices.isLoading, form, noticeType]);
+  }, [pkg, current, notices.isLoading, form, noticeType, isChange]);
 
   const submit = async (andPublish: boolean) => {
     const values = await form.validateFields();
@@ -130,6 +168,7 @@ export function NoticeEditorModal({
           {current.attachments.map((a) => (
             <div key={a.fileId}>附件：{a.fileName}</div>
           ))}
+          <TimetableChangeTable change={current.timetableChange} />
         </Space>
       ) : (
         <Form form={form} layout="vertical" name="noticeForm">
@@ -143,11 +182,34 @@ export function NoticeEditorModal({
           <Form.Item label="附件" name="attachments">
             <FileUpload />
           </Form.Item>
+          {isChange && (
+            <>
+              <Typography.Paragraph type="secondary">
+                时间安排（已过的时间不能变更；发布后生效，并通知已报名的供应商）
+              </Typography.Paragraph>
+              <Space wrap>
+                {TIMETABLE_FIELD_KEYS.map((f) => (
+                  <Form.Item
+                    key={f}
+                    label={TIMETABLE_FIELDS[f]}
+                    name={['timetable', f]}
+                    rules={[{ required: true, message: `请选择${TIMETABLE_FIELDS[f]}` }]}
+                  >
+                    <DatePicker showTime format={FMT} aria-label={TIMETABLE_FIELDS[f]} />
+                  </Form.Item>
+                ))}
+              </Space>
+              <TimetableChangeTable change={current?.timetableChange ?? null} />
+            </>
+          )}
         </Form>
       )}
     </Modal>
   );
 }
+
+const timetableOf = (t: NonNullable<NoticeForm['timetable']>): Record<TimetableField, string> =>
+  Object.fromEntries(TIMETABLE_FIELD_KEYS.map((f) => [f, t[f]?.format(FMT) ?? ''])) as Record<TimetableField, string>;
 
 function NoticeBody(props: { id?: string; value?: string; onChange?: (html: string) => void }) {
   return (

@@ -1,8 +1,10 @@
-import { BID_STATUS_NAMES, PRICE_METHODS, REVIEW_ITEM_KINDS, stageName } from '@aps/shared/constants';
+import { BID_STATUS_NAMES, PERMISSIONS, PRICE_METHODS, REVIEW_ITEM_KINDS, stageName } from '@aps/shared/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Empty, Skeleton, Space, Table, Tabs, Tag, Timeline, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import { useCan } from '../../../../shared/auth/Can.tsx';
 import { Money } from '../../../../shared/controls/index.ts';
+import { PackageLetters } from '../../bid/components/PackageLetters.tsx';
 import { procurementKeys } from '../../plan/api.ts';
 import { type PackageDetail, packageApi, usePackage, usePackageHistory } from '../api.ts';
 import { PackageActions } from './PackageActions.tsx';
@@ -11,6 +13,8 @@ import { type InfoLayout, PurchaseInfoCard } from './PurchaseInfoCard.tsx';
 const ACTION_NAMES: Record<string, string> = {
   create: '创建',
   publish: '发布公告',
+  changeTimetable: '变更公告：时间变更',
+  extendDeadline: '变更公告：延期投标',
   openResponses: '开始响应',
   closeResponses: '截止投标',
   open: '开标',
@@ -218,6 +222,7 @@ export interface PackageDrawerProps {
 export function PackageDrawer({ packageId, onClose, layout = 4, children }: PackageDrawerProps) {
   const detail = usePackage(packageId);
   const pkg = detail.data;
+  const canLetters = useCan(PERMISSIONS.purchaseResult.list);
   return (
     <Drawer
       open={!!packageId}
@@ -238,6 +243,9 @@ export function PackageDrawer({ packageId, onClose, layout = 4, children }: Pack
               { key: 'selection', label: '选商设置', children: <SelectionSummary pkg={pkg} /> },
               { key: 'responses', label: '报名与投标', children: <ResponsesPanel pkg={pkg} /> },
               { key: 'history', label: '阶段历史', children: <StageTimeline packageId={pkg.id} /> },
+              ...(canLetters
+                ? [{ key: 'letters', label: '通知书', children: <PackageLetters packageId={pkg.id} /> }]
+                : []),
             ]}
           />
         </Space>

@@ -1,11 +1,12 @@
 import { type PlanDto, PURCHASE_CATEGORIES, PURCHASE_METHODS } from '@aps/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Skeleton, Table, Typography } from 'antd';
+import { Descriptions, Drawer, Skeleton, Table, Tag, Typography } from 'antd';
 import { Money } from '../../../../shared/controls/index.ts';
 import { PlanStateTag } from '../../package/components/PackageTags.tsx';
 import { planApi, procurementKeys } from '../api.ts';
+import { PlanChangeHistory, PlanProjects } from './PlanHistory.tsx';
 
-/** A plan with its item lines and the line total. */
+/** A plan with its item lines and the line total, its change history and the projects and packages it became. */
 export function PlanDetailDrawer({ plan, onClose }: { plan: PlanDto | null; onClose: () => void }) {
   const detail = useQuery({
     queryKey: [...procurementKeys.plans, 'detail', plan?.id],
@@ -31,7 +32,16 @@ export function PlanDetailDrawer({ plan, onClose }: { plan: PlanDto | null; onCl
               { key: 'method', label: '采购方式', children: PURCHASE_METHODS[p.purchaseMethod] },
               { key: 'budget', label: '预算金额（元）', children: <Money value={p.budget} /> },
               { key: 'time', label: '计划时间', children: p.plannedTime ?? '—' },
-              { key: 'state', label: '状态', children: <PlanStateTag state={p.state} /> },
+              {
+                key: 'state',
+                label: '状态',
+                children: (
+                  <>
+                    <PlanStateTag state={p.state} />
+                    {p.changing && <Tag color="orange">变更中</Tag>}
+                  </>
+                ),
+              },
               { key: 'by', label: '创建人', children: `${p.createBy ?? '—'} ${p.createTime}` },
               { key: 'memo', label: '备注', children: p.memo ?? '—', span: 2 },
             ]}
@@ -64,6 +74,14 @@ export function PlanDetailDrawer({ plan, onClose }: { plan: PlanDto | null; onCl
               </Table.Summary.Row>
             )}
           />
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            变更记录
+          </Typography.Title>
+          <PlanChangeHistory changes={p.changes ?? []} />
+          <Typography.Title level={5} style={{ marginTop: 16 }}>
+            采购项目与标包
+          </Typography.Title>
+          <PlanProjects planId={p.id} />
         </>
       )}
     </Drawer>

@@ -64,7 +64,7 @@ export const PLAN_ITEM_COLUMNS: GridColumn[] = [
   { key: 'amount', title: '金额', type: 'normal', width: 140, format: 'money', statistics: ['sum'] },
 ];
 
-const amountOf = (row: GridRow) => {
+export const amountOf = (row: GridRow) => {
   const q = Number(row.quantity);
   const p = Number(row.unitPrice);
   return Number.isFinite(q) && Number.isFinite(p) ? Math.round(q * p * 100) / 100 : 0;

@@ -10,7 +10,7 @@ import {
   PURCHASE_CATEGORY_CODES,
   PURCHASE_METHODS,
 } from '@aps/shared';
-import { App, Button, Card, Form, Input, Popconfirm, Select, Table, type TableColumnsType } from 'antd';
+import { App, Button, Card, Form, Input, Popconfirm, Select, Space, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../../../shared/auth/Can.tsx';
 import { Money } from '../../../../shared/controls/index.ts';
@@ -24,6 +24,7 @@ import {
 } from '../../../../shared/list/index.ts';
 import { PlanStateTag } from '../../package/components/PackageTags.tsx';
 import { planApi } from '../api.ts';
+import { PlanChangeModal } from '../components/PlanChangeModal.tsx';
 import { PlanDetailDrawer } from '../components/PlanDetailDrawer.tsx';
 import { PlanFormModal } from '../components/PlanFormModal.tsx';
 import { ProjectFromPlanModal } from '../components/ProjectFromPlanModal.tsx';
@@ -45,6 +46,7 @@ export default function PlanListPage() {
   const list = useCrudList<PlanDto, PlanAddRequest>(planApi, { scrollX: 1500 });
   const [viewing, setViewing] = useState<PlanDto | null>(null);
   const [projecting, setProjecting] = useState<PlanDto | null>(null);
+  const [changing, setChanging] = useState<PlanDto | null>(null);
   const canSubmit = useCan(PERMISSIONS.purchasePlan.submit);
   const canProject = useCan(PERMISSIONS.purchaseProject.edit);
   const submit = useCrudMutation(planApi, planApi.submit);
@@ -62,7 +64,17 @@ export default function PlanListPage() {
   const columns: TableColumnsType<PlanDto> = [
     { title: '计划编号', dataIndex: 'planCode', width: 180, ...list.sortable('planCode') },
     { title: '计划名称', dataIndex: 'planName', width: 240, ellipsis: true },
-    { title: '状态', dataIndex: 'state', width: 100, render: (s: PlanDto['state']) => <PlanStateTag state={s} /> },
+    {
+      title: '状态',
+      dataIndex: 'state',
+      width: 160,
+      render: (s: PlanDto['state'], row) => (
+        <Space size={4}>
+          <PlanStateTag state={s} />
+          {row.changing && <Tag color="orange">变更中</Tag>}
+        </Space>
+      ),
+    },
     { title: '采购类别', dataIndex: 'category', width: 100, render: (c: '1') => PURCHASE_CATEGORIES[c] },
     { title: '采购方式', dataIndex: 'purchaseMethod', width: 110, render: (m: 'inquiry') => PURCHASE_METHODS[m] },
     {
@@ -79,7 +91,7 @@ export default function PlanListPage() {
     {
       title: '操作',
       key: 'action',
-      width: 300,
+      width: 360,
       fixed: 'right',
       render: (_, row) => {
         const editable = PLAN_EDITABLE_STATES.includes(row.state);
@@ -101,6 +113,11 @@ export default function PlanListPage() {
                       提交审批
                     </Button>
                   </Popconfirm>
+                )}
+                {(row.state === 'approved' || row.state === 'executing') && canSubmit && !row.changing && (
+                  <Button type="link" size="small" onClick={() => setChanging(row)}>
+                    计划变更
+                  </Button>
                 )}
                 {row.state === 'approved' && canProject && (
                   <Button type="link" size="small" onClick={() => setProjecting(row)}>
@@ -165,6 +182,7 @@ export default function PlanListPage() {
       <PlanFormModal open={list.editor.open} plan={list.editor.record} onClose={list.editor.hide} />
       <PlanDetailDrawer plan={viewing} onClose={() => setViewing(null)} />
       <ProjectFromPlanModal plan={projecting} onClose={() => setProjecting(null)} />
+      <PlanChangeModal plan={changing} onClose={() => setChanging(null)} />
     </Card>
   );
 }
