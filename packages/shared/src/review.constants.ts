@@ -190,10 +190,17 @@ export const MEMBER_TRANSITIONS: readonly Transition<MemberState>[] = [
   { action: 'leaderElected', from: ['electing'], to: 'qualifying' },
   { action: 'startScoring', from: ['qualifying'], to: 'scoring' },
   { action: 'submit', from: ['scoring'], to: 'submitted' },
+  // Also for one member alone: a returned member who re-submits while the committee is summarizing.
   { action: 'allSubmitted', from: ['submitted'], to: 'summarizing' },
   { action: 'returnForRescore', from: ['submitted', 'summarizing'], to: 'scoring' },
   { action: 'confirmResult', from: ['summarizing'], to: 'signing' },
   { action: 'sign', from: ['signing'], to: 'done' },
+  // The committee failed (流标): every open task closes.
+  {
+    action: 'close',
+    from: ['signed_in', 'electing', 'qualifying', 'scoring', 'submitted', 'summarizing', 'signing'],
+    to: 'done',
+  },
 ];
 
 function findTransition<S extends string>(table: readonly Transition<S>[], action: string, from: string) {
@@ -364,6 +371,8 @@ export const REVIEW_MESSAGES = {
   noRounds: '该标包为一次报价（评分方式3），不进行多轮报价',
   roundOutOfRange: (max: number) => `报价轮次须为2到${max}`,
   roundQuoteRequired: '多轮报价须填写本轮报价',
+  clarificationsPending: '尚有未决定的报价澄清或未结束的报价轮次，不能确认评审结果',
+  rescorePending: '尚有退回重评的评分未提交，不能确认评审结果',
   notCandidateBid: '只能核查推荐的中标候选人',
   findingsRequired: '核查不通过须填写核查情况',
   dissentReason: '不同意评审结论须填写理由',

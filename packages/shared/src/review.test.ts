@@ -78,6 +78,8 @@ describe('state machines', () => {
 
   it('sends a returned member back to scoring and a replaced one nowhere', () => {
     expect(nextMemberState('returnForRescore', 'summarizing')).toBe('scoring');
+    expect(nextMemberState('close', 'qualifying')).toBe('done');
+    expect(nextMemberState('close', 'drawn')).toBeNull();
     expect(nextMemberState('replace', 'avoided')).toBe('replaced');
     expect(MEMBER_TRANSITIONS.filter((t) => t.from.includes('replaced'))).toHaveLength(0);
     expect(isActiveMember('replaced')).toBe(false);
