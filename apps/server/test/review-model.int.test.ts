@@ -116,7 +116,7 @@ describe('review tables refuse double actions and incomplete rows', () => {
     item = i.rows[0]?.id as string;
     const c = await t.pool.query<{ id: string }>(
       `INSERT INTO review_committee (tenant_id, package_id, size, draw_seed, draw_audit, drawn_by)
-       VALUES (1, $1, 3, 'seed-1', '{"order": [], "excluded": []}', 'buyer01') RETURNING id`,
+       VALUES (1, $1, 3, 'seed-1', '{"pool": [], "requirement": {"purchaseMethod": "inquiry", "count": 3}, "order": [], "excluded": []}', 'buyer01') RETURNING id`,
       [packageId],
     );
     committee = c.rows[0]?.id as string;

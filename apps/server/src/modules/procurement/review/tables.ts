@@ -14,9 +14,11 @@ import {
   CLARIFICATION_KINDS,
   CLARIFICATION_STATES,
   COMMITTEE_STATE_CODES,
+  type DrawRequirement,
   INVALID_REASONS,
   MEMBER_KINDS,
   MEMBER_STATE_CODES,
+  type PoolExpert,
   QUALIFICATION_OUTCOMES,
   SCORE_STATES,
   SIGN_OPINIONS,
@@ -56,8 +58,13 @@ const updateTime = () => timestamp('update_time', { withTimezone: true });
 const inList = (column: string, codes: readonly string[] | Record<string, string>) =>
   sql.raw(`${column} IN (${(Array.isArray(codes) ? codes : Object.keys(codes)).map((c) => `'${c}'`).join(', ')})`);
 
-/** One entry of a draw's audit trail: the eligible pool in seeded order and who was left out, and why. */
+/**
+ * A draw's audit trail: the pool and the requirement exactly as drawExperts saw them (profiles and supplier names
+ * change later, so a replay must not read today's), the seeded order and who was left out, and why.
+ */
 export interface DrawAudit {
+  pool: PoolExpert[];
+  requirement: DrawRequirement;
   order: string[];
   excluded: { expertId: string; reason: string }[];
 }
