@@ -69,6 +69,15 @@ const copyRow = (code: string) => sql`
   RETURNING id`;
 
 describe('a cached total follows every write', () => {
+  it('every table tells the other instances of its writes (the aps_table_changed trigger; a new table needs it)', async () => {
+    const missing = await t.db.execute<{ relname: string }>(sql`
+      SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+        AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'aps_table_changed')
+      ORDER BY 1`);
+    expect(missing.rows.map((r) => r.relname)).toEqual([]);
+  });
+
   it('a write through the server’s own pool shows in the very next page, both totals (count table and counted)', async () => {
     const stageQuery = `pageNo=2&pageSize=5&purchaseStage=${STAGE}`;
     const searchQuery = 'pageNo=1&pageSize=5&purchaseCode=FP-OWN';

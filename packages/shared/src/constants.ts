@@ -26,6 +26,7 @@ export * from './procurement-stage.ts';
 export * from './qa.constants.ts';
 export * from './quartz.constants.ts';
 export * from './report.constants.ts';
+export * from './review.constants.ts';
 export * from './review-draw.ts';
 export * from './review-scoring.ts';
 export * from './rule.constants.ts';

@@ -32,6 +32,7 @@ export * from './qa.ts';
 export * from './quartz.ts';
 export * from './query.ts';
 export * from './report.ts';
+export * from './review.ts';
 export * from './review-draw.ts';
 export * from './review-scoring.ts';
 export * from './role.ts';

@@ -73,6 +73,33 @@ export const PERMISSIONS = {
   purchaseEndAudit: { list: 'purchase:endAudit:list', edit: 'purchase:endAudit:edit' },
   purchaseResult: { list: 'purchase:result:list', edit: 'purchase:result:edit' },
   supplierBid: { signUp: 'supplier:bid:signUp', bid: 'supplier:bid:submit', my: 'supplier:bid:my' },
+  /** Expert review (issue 15): the expert's task; the committee identity and the stage are checked per package. */
+  reviewTask: {
+    list: 'review:task:list',
+    signIn: 'review:task:signIn',
+    vote: 'review:task:vote',
+    qualify: 'review:task:qualify',
+    score: 'review:task:score',
+    /** The leader's steps: start scoring, returns, clarifications, confirmation, end of the review. */
+    lead: 'review:task:lead',
+    check: 'review:task:check',
+    sign: 'review:task:sign',
+  },
+  /** The expert pool (专家库). */
+  reviewExpert: {
+    list: 'review:expert:list',
+    add: 'review:expert:add',
+    edit: 'review:expert:edit',
+    delete: 'review:expert:delete',
+    import: 'review:expert:import',
+    export: 'review:expert:export',
+  },
+  /** The buyer's draw of a package's committee (评审管理). */
+  reviewDraw: { list: 'review:draw:list', draw: 'review:draw:draw', replace: 'review:draw:replace' },
+  /** The buyer's and the supervisor's read-only view of a running review (committee, progress, summary). */
+  reviewMonitor: { view: 'review:monitor' },
+  /** The supplier's side of 报价澄清 and 多轮报价. */
+  supplierClarify: { list: 'supplier:clarify:list', answer: 'supplier:clarify:answer' },
   workflow: {
     todo: 'workflow:todo',
     done: 'workflow:done',

@@ -338,6 +338,8 @@ export interface PackageDto {
   minBidders: number;
   expertCount: number | null;
   expertSpecialities: string | null;
+  /** 双信封 (issue 15): scoring of the first envelope before the prices are shown to the experts. */
+  twoEnvelope: boolean;
   signUpStartTime: string | null;
   signUpEndTime: string | null;
   bidDeadline: string | null;

@@ -226,6 +226,12 @@ export const selectionSchema = z
       .preprocess((v) => (v === '' || v === undefined ? null : v), integerSchema(1, 49, '专家人数须为1到49').nullable())
       .optional(),
     expertSpecialities: optionalText('专家专业', 500).optional(),
+    twoEnvelope: z
+      .preprocess(
+        (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
+        z.boolean({ error: '请选择是否双信封评审' }),
+      )
+      .default(false),
     publicityDays: integerSchema(
       1,
       PROCUREMENT_LIMITS.publicityDaysMax,

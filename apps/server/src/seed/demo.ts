@@ -22,6 +22,7 @@ import { purchaseRecord } from '../modules/procurement/purchase/tables.ts';
 import { demoAnnouncements } from './announcements.ts';
 import { seedSystemConfig, systemConfigSeed } from './config.ts';
 import { dictSeeds } from './dicts.ts';
+import { EXPERT_PROFILES, seedExperts } from './experts.ts';
 import { seedId } from './ids.ts';
 import { MENU_TREE, type MenuSeed } from './menus.ts';
 import { DEMO_PASSWORD, DEPARTS, ROLES, type RoleSeed, TENANTS, USERS } from './org.ts';
@@ -137,6 +138,7 @@ function seedHash(): string {
     bidding: 'notices and sign-ups of the demo packages v1',
     workflows: workflowSeedContent(),
     procurement: { DEMO_PLANS, DEMO_PACKAGES },
+    EXPERT_PROFILES,
   });
   return crypto.createHash('sha256').update(content).digest('hex');
 }
@@ -174,6 +176,7 @@ export async function seedDemo(
     await seedWorkflows(tx);
     if (demo) {
       await seedSuppliers(tx, new Set(USERS.map((u) => u.username)));
+      await seedExperts(tx, new Set(USERS.map((u) => u.username)));
       await seedPurchases(tx);
       await seedProcurement(tx);
       await seedBidding(

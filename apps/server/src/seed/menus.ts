@@ -121,7 +121,11 @@ export const MENU_TREE: MenuSeed[] = [
         title: '我的投标',
         path: '/purchaseannouncement/MyBids',
         component: 'purchaseannouncement/MyBids',
-        buttons: [[P.supplierBid.my, '查询']],
+        buttons: [
+          [P.supplierBid.my, '查询'],
+          [P.supplierClarify.list, '澄清查询'],
+          [P.supplierClarify.answer, '澄清答复'],
+        ],
       },
       {
         title: '选商准备',
@@ -147,6 +151,10 @@ export const MENU_TREE: MenuSeed[] = [
         buttons: [
           [P.purchaseReview.list, '查询'],
           [P.purchaseReview.edit, '评审交接'],
+          [P.reviewDraw.list, '抽取查询'],
+          [P.reviewDraw.draw, '抽取专家'],
+          [P.reviewDraw.replace, '补抽'],
+          [P.reviewMonitor.view, '评审监控'],
         ],
       },
       {
@@ -253,10 +261,48 @@ export const MENU_TREE: MenuSeed[] = [
     component: 'layouts/RouteView',
     icon: 'audit',
     children: [
-      { title: '评审任务', path: '/review/task', component: 'review/TaskList', keepAlive: true },
-      { title: '组长推选', path: '/review/teamLeader', component: 'review/TeamLeader' },
+      {
+        title: '评审任务',
+        path: '/review/task',
+        component: 'review/TaskList',
+        keepAlive: true,
+        buttons: [
+          [P.reviewTask.list, '查询'],
+          [P.reviewTask.signIn, '签到'],
+          [P.reviewTask.qualify, '资格/符合性审查'],
+          [P.reviewTask.score, '评分'],
+          [P.reviewTask.lead, '组长操作'],
+          [P.reviewTask.sign, '签字'],
+        ],
+      },
+      {
+        title: '组长推选',
+        path: '/review/teamLeader',
+        component: 'review/TeamLeader',
+        buttons: [[P.reviewTask.vote, '投票']],
+      },
+      // The leader opens and decides clarifications with review:task:lead (评审任务); the page lists them.
       { title: '报价澄清', path: '/review/quotationClarify', component: 'review/QuotationClarify' },
-      { title: '竞选核查', path: '/review/campaignCheck', component: 'review/CampaignCheck' },
+      {
+        title: '竞选核查',
+        path: '/review/campaignCheck',
+        component: 'review/CampaignCheck',
+        buttons: [[P.reviewTask.check, '核查']],
+      },
+      {
+        // The pool is the administrators' (the expert role leaves it out: EXPERT_POOL_PATH in org.ts).
+        title: '专家库',
+        path: '/review/expertPool',
+        component: 'review/ExpertPool',
+        buttons: [
+          [P.reviewExpert.list, '查询'],
+          [P.reviewExpert.add, '新增'],
+          [P.reviewExpert.edit, '编辑'],
+          [P.reviewExpert.delete, '删除'],
+          [P.reviewExpert.import, '导入'],
+          [P.reviewExpert.export, '导出'],
+        ],
+      },
     ],
   },
   {

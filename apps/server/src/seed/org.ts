@@ -64,9 +64,19 @@ const READ_ONLY_PURCHASE = [
   PERMISSIONS.purchaseNotice.edit,
   PERMISSIONS.supplierBid.signUp,
   PERMISSIONS.supplierBid.bid,
+  PERMISSIONS.reviewDraw.draw,
+  PERMISSIONS.reviewDraw.replace,
 ];
 /** Staff never act as a bidder. */
-const SUPPLIER_ONLY = [PERMISSIONS.supplierBid.signUp, PERMISSIONS.supplierBid.bid, PERMISSIONS.supplierBid.my];
+const SUPPLIER_ONLY = [
+  PERMISSIONS.supplierBid.signUp,
+  PERMISSIONS.supplierBid.bid,
+  PERMISSIONS.supplierBid.my,
+  PERMISSIONS.supplierClarify.list,
+  PERMISSIONS.supplierClarify.answer,
+];
+/** 专家库 is the administrators' (issue 15): experts see 专家评审 without it. */
+const EXPERT_POOL_PATH = '/review/expertPool';
 /** Menus for supplier users only: staff roles granted the whole 采购管理 leave them out. */
 const SUPPLIER_ONLY_PATHS = ['/purchaseannouncement/MyBids'];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
@@ -130,6 +140,7 @@ export const ROLES: RoleSeed[] = [
     dataScope: '3',
     grant: {
       paths: ['/dashboard/analysis', '/account', '/review', '/qa/questionsAndAnswers', '/isps/userAnnouncement'],
+      excludePaths: [EXPERT_POOL_PATH],
       excludeButtons: [PERMISSIONS.qa.edit],
     },
   },
@@ -312,6 +323,66 @@ export const USERS: UserSeed[] = [
     realname: '钱丽华',
     phone: '13800000005',
     email: 'expert02@aps.example',
+    sex: 2,
+    userType: '1',
+    userEnd: '2',
+    post: '评审专家',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'expert' }],
+  },
+  {
+    username: 'expert03',
+    realname: '周文博',
+    phone: '13800000031',
+    email: 'expert03@aps.example',
+    sex: 1,
+    userType: '1',
+    userEnd: '2',
+    post: '评审专家',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'expert' }],
+  },
+  {
+    username: 'expert04',
+    realname: '吴启明',
+    phone: '13800000032',
+    email: 'expert04@aps.example',
+    sex: 1,
+    userType: '1',
+    userEnd: '2',
+    post: '评审专家',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'expert' }],
+  },
+  {
+    username: 'expert05',
+    realname: '郑雅琴',
+    phone: '13800000033',
+    email: 'expert05@aps.example',
+    sex: 2,
+    userType: '1',
+    userEnd: '2',
+    post: '评审专家',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'expert' }],
+  },
+  {
+    username: 'expert06',
+    realname: '冯国栋',
+    phone: '13800000034',
+    email: 'expert06@aps.example',
+    sex: 1,
+    userType: '1',
+    userEnd: '2',
+    post: '评审专家',
+    departs: ['A01'],
+    roles: [{ tenantId: 1, code: 'expert' }],
+  },
+  {
+    username: 'expert07',
+    realname: '陈思远',
+    phone: '13800000035',
+    email: 'expert07@aps.example',
     sex: 2,
     userType: '1',
     userEnd: '2',

@@ -82,6 +82,7 @@ export function toPackageDto(r: PackageRow, items?: ReviewItemRow[]): PackageDto
     minBidders: r.minBidders,
     expertCount: r.expertCount,
     expertSpecialities: r.expertSpecialities,
+    twoEnvelope: r.twoEnvelope,
     signUpStartTime: formatDateTime(r.signUpStartTime),
     signUpEndTime: formatDateTime(r.signUpEndTime),
     bidDeadline: formatDateTime(r.bidDeadline),

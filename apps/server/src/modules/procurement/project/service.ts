@@ -307,6 +307,7 @@ export function createProjectService({
             minBidders: body.minBidders,
             expertCount: body.expertCount ?? null,
             expertSpecialities: body.expertSpecialities ?? null,
+            twoEnvelope: body.twoEnvelope,
             publicityDays: body.publicityDays,
             signUpStartTime: time(body.signUpStartTime),
             signUpEndTime: time(body.signUpEndTime),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -91,6 +92,8 @@ export const purchasePackage = pgTable(
     minBidders: integer('min_bidders').notNull().default(3),
     expertCount: integer('expert_count'),
     expertSpecialities: text('expert_specialities'),
+    /** 双信封: the experts score the technical/commercial envelope (1) before they may see the prices. */
+    twoEnvelope: boolean('two_envelope').notNull().default(false),
     signUpStartTime: timestamp('sign_up_start_time', { withTimezone: true }),
     signUpEndTime: timestamp('sign_up_end_time', { withTimezone: true }),
     bidDeadline: timestamp('bid_deadline', { withTimezone: true }),
