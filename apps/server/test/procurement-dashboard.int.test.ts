@@ -46,9 +46,10 @@ interface Pkg {
   publicityEnd?: Date;
 }
 
+let made = 0;
 /** A plan, its project and packages of one department and tenant, as the project module stores them. */
 async function packagesOf(tenantId: number, orgCode: string, packages: Pkg[]): Promise<Record<string, string>> {
-  const key = `${STAMP}-${tenantId}-${orgCode}`;
+  const key = `${STAMP}-${tenantId}-${orgCode}${made++ ? `-${made}` : ''}`;
   const plan = await t.db.execute<{ id: string }>(sql`
     INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state,
       approval_status, create_by)
@@ -219,6 +220,9 @@ describe('GET /purchase/dashboard/buyer', () => {
     expect(d.openingsThisWeek.map((o) => o.packageName)).toEqual(['O待开标']);
     expect(pendingMap(d)).toMatchObject({ workflowTodo: 0, planDraft: 0, opening: 1 });
     expect(d.amountsByCategory.categories.map((c) => c.amount)).toEqual(['0.00', '1000000.00', '0.00']);
+    // The figures are cached per scope only while the packages are unchanged: a new package shows at once.
+    await packagesOf(1, O.depart.orgCode, [{ name: 'O新增', stage: 1 }]);
+    expect(stageMap(await dashboard(O.token))).toEqual({ 1: 2, 4: 1 });
   });
 
   it("gives buyer01 the demo seed's stage counts (one 流标 and its second round)", async () => {

@@ -16,6 +16,7 @@ import {
 } from '@aps/shared';
 import { and, asc, count, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
+import { cachedOrLoad } from '../../../core/list-cache.ts';
 import type { Db } from '../../../db/client.ts';
 import type { WorkflowService } from '../../platform/workflow/service.ts';
 import { type PlanActor, planScope } from '../plan/service.ts';
@@ -56,7 +57,7 @@ const NEXT_STEP: { stage: PurchaseStage; key: BuyerPendingKey; column: PgColumn 
 ];
 
 /**
- * Three aggregate statements, run side by side, plus the workflow module's own 我的待办 count: packages per stage
+ * Three statements, run side by side, plus the workflow module's own 我的待办 count: packages per stage
  * (with 流标 and the due steps as FILTER columns of the same scan), this week's openings, and the plan figures.
  */
 export function createDashboardService({
@@ -139,10 +140,27 @@ export function createDashboardService({
       const mayTasks = codes.has(PERMISSIONS.workflow.todo);
       const yearNo = at.getFullYear();
       const year = { start: new Date(yearNo, 0, 1), end: new Date(yearNo + 1, 0, 1) };
-      const [stages, week, plans, todo] = await Promise.all([
-        stageCounts(actor, new Date(at.getTime() + BUYER_DASHBOARD_LIMITS.dueWithinHours * HOUR)),
-        openings(actor, isoWeekOf(at)),
-        mayPlans ? planFigures(actor, year) : Promise.resolve([]),
+      const week = isoWeekOf(at);
+      // Each statement reads every package (or plan) of the scope: at a million packages a few hundred ms. The
+      // list fast path's cache shares one load between the users of a scope and keeps it while the table is
+      // unchanged (at most its TTL, 5 s: the 24-hour window may be that much behind).
+      const scopeKey = JSON.stringify([actor.tenantId, actor.scope]);
+      const [stages, weekRows, plans, todo] = await Promise.all([
+        cachedOrLoad(`dashboard:stages\u0000${scopeKey}`, ['purchase_package'], async () =>
+          stageCounts(actor, new Date(at.getTime() + BUYER_DASHBOARD_LIMITS.dueWithinHours * HOUR)),
+        ),
+        cachedOrLoad(
+          `dashboard:week\u0000${scopeKey}\u0000${week.start.toISOString()}`,
+          ['purchase_package'],
+          async () => openings(actor, week),
+        ),
+        mayPlans
+          ? cachedOrLoad(
+              `dashboard:plans\u0000${scopeKey}\u0000${actor.username}\u0000${yearNo}`,
+              ['purchase_plan'],
+              async () => planFigures(actor, year),
+            )
+          : Promise.resolve([]),
         mayTasks ? todoCount(actor) : Promise.resolve(0),
       ]);
 
@@ -174,7 +192,7 @@ export function createDashboardService({
           failed: stages.reduce((n, r) => n + r.failed, 0),
         },
         pending,
-        openingsThisWeek: week.map((r) => ({
+        openingsThisWeek: weekRows.map((r) => ({
           id: r.id,
           packageName: r.packageName,
           purchaseName: r.purchaseName,
