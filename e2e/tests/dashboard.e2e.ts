@@ -9,8 +9,9 @@ import { collectErrors, signInWithForm, tab, userPage, waitForPath } from './she
 /**
  * 采购概览 on the home page (issue 14 §10) as people see it: buyer01 signs in and finds the stage chart, the pending
  * work (a link opens its page as a tab) and this week's openings; neither a supplier nor a user without the package
- * list sees the overview, and neither loads its code or echarts. A package of A01 opening in half an hour is put in place as the project module
- * leaves it at stage 4 (待开标), so the week table and the 24-hour item have a known row whatever the seed's dates.
+ * list sees the overview, and neither loads its code or echarts. A package of A01 opening in half an hour is put in
+ * place as the project module leaves it at stage 4 (待开标), so the week table and the 24-hour item have a known row
+ * whatever the seed's dates.
  */
 const { baseUrl, dataDir } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;

@@ -2,7 +2,7 @@ import { UserOutlined } from '@ant-design/icons';
 import { PERMISSIONS } from '@aps/shared/constants';
 import { Avatar, Card, Empty, Skeleton, Space, theme } from 'antd';
 import dayjs from 'dayjs';
-import { lazy, Suspense } from 'react';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { getRouteTable } from '../../../../app/guard.ts';
 import type { AppRoute } from '../../../../app/routeTable.ts';
 import { MenuIcon } from '../../../../layouts/MenuIcon.tsx';
@@ -58,15 +58,17 @@ export default function AnalysisPage() {
         </div>
       </Card>
       {buyer ? (
-        <Suspense
-          fallback={
-            <Card variant="borderless" title="采购概览">
-              <Skeleton active paragraph={{ rows: 8 }} />
-            </Card>
-          }
-        >
-          <BuyerOverview />
-        </Suspense>
+        <OverviewBoundary>
+          <Suspense
+            fallback={
+              <Card variant="borderless" title="采购概览">
+                <Skeleton active paragraph={{ rows: 8 }} />
+              </Card>
+            }
+          >
+            <BuyerOverview />
+          </Suspense>
+        </OverviewBoundary>
       ) : null}
       <Card variant="borderless" title="我的功能菜单">
         {areas.length === 0 ? (
@@ -91,6 +93,25 @@ export default function AnalysisPage() {
       </Card>
     </Space>
   );
+}
+
+/**
+ * The overview is optional on the home page: if its code cannot be loaded (offline, a new deployment), it says so in
+ * its place and the page (welcome, menu tiles, header) stays usable, instead of the route's error page.
+ */
+class OverviewBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Card variant="borderless" title="采购概览">
+        <Empty description="采购概览加载失败，请刷新页面重试" />
+      </Card>
+    );
+  }
 }
 
 function MenuTile({ route }: { route: AppRoute }) {
