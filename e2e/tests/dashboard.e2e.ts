@@ -121,6 +121,18 @@ describe('采购概览 on the home page', () => {
     await screenshot(page, 'dashboard-buyer-pending-tab');
   });
 
+  it('if the overview cannot be loaded, the home page stays usable and says so in its place', async () => {
+    const { context, page } = await userPage(browser, baseUrl, 'buyer01');
+    contexts.push(context);
+    pages.push(page);
+    // The refused chunk is logged (that is expected here), so this page's errors are not collected.
+    await page.route(/\/assets\/BuyerOverview-[^/]*\.js$/, (route) => route.abort('failed'));
+    await page.goto('/dashboard/analysis');
+    await page.getByText('采购概览加载失败，请刷新页面重试').waitFor();
+    await page.getByText(/^欢迎，/).waitFor();
+    await page.getByText('我的功能菜单', { exact: true }).waitFor();
+  });
+
   async function homeOf(username: string) {
     const { context, page } = await userPage(browser, baseUrl, username);
     contexts.push(context);
