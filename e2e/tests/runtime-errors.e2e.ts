@@ -37,6 +37,9 @@ async function signedIn(username: string) {
   errors = collectErrors(page);
   await page.goto('/dashboard/analysis');
   await headerReady(page);
+  // The home page of staff loads 采购概览 after the header (a lazy chunk and its request): let it settle, so that a
+  // test going offline or counting down from here is not raced by it.
+  await page.waitForLoadState('networkidle');
 }
 
 /** Calls the app's HTTP client in the page, as a page of the product would; returns the error's message. */

@@ -47,6 +47,7 @@ import { testingRoutes } from './modules/platform/testing/routes.ts';
 import { userRoutes } from './modules/platform/user/routes.ts';
 import { workflowRoutes } from './modules/platform/workflow/routes.ts';
 import { bidRoutes } from './modules/procurement/bid/routes.ts';
+import { procurementDashboardRoutes } from './modules/procurement/dashboard/routes.ts';
 import { noticeRoutes } from './modules/procurement/notice/routes.ts';
 import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
@@ -71,6 +72,7 @@ const API_MODULES = [
   purchaseRoutes,
   purchasePlanRoutes,
   purchaseProjectRoutes,
+  procurementDashboardRoutes,
   noticeRoutes,
   bidRoutes,
   qaRoutes,

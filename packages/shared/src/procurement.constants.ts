@@ -30,6 +30,7 @@ export const PROCUREMENT_API = {
   notice: '/purchase/notice',
   signUp: '/purchase/signUp',
   bid: '/purchase/bid',
+  dashboardBuyer: '/purchase/dashboard/buyer',
 } as const;
 
 /** Purchase categories (§1). */
@@ -371,3 +372,66 @@ export interface StageHistoryDto {
   actor: string;
   createTime: string;
 }
+
+/**
+ * The buyer's home dashboard (issue 14 §10), GET PROCUREMENT_API.dashboardBuyer: everything within the caller's
+ * tenant and data scope (the package and plan lists' own filters).
+ */
+export interface BuyerDashboardStageCount {
+  stage: PurchaseStage;
+  name: string;
+  /** Packages at this stage, every status (what the package list answers with this stage filter). */
+  count: number;
+}
+
+/** The kinds of pending work, in the order the dashboard lists them. */
+export const BUYER_PENDING_ITEMS = {
+  workflowTodo: { label: '待我审批的任务', path: '/workflow/todo' },
+  planDraft: { label: '草稿状态的采购计划', path: '/purchase/plan' },
+  planRejected: { label: '被驳回的采购计划', path: '/purchase/plan' },
+  signUpEnding: { label: '24小时内报名截止的标包', path: '/purchase/selectionStart' },
+  bidDeadline: { label: '24小时内投标截止的标包', path: '/purchase/selectionStart' },
+  opening: { label: '24小时内开标的标包', path: '/purchase/selectionStart' },
+  publicityEnding: { label: '24小时内公示结束的标包', path: '/purchase/result' },
+} as const;
+export type BuyerPendingKey = keyof typeof BUYER_PENDING_ITEMS;
+
+export interface BuyerDashboardPendingItem {
+  key: BuyerPendingKey;
+  label: string;
+  count: number;
+  /** The menu route that lists the items (opened as a tab). */
+  path: string;
+}
+
+export interface BuyerDashboardOpening {
+  id: string;
+  packageName: string;
+  purchaseName: string;
+  /** yyyy-MM-dd HH:mm:ss, server time. */
+  openingTime: string;
+  stage: PurchaseStage;
+  electionStatus: ElectionStatus;
+}
+
+export interface BuyerDashboardCategoryAmount {
+  category: PurchaseCategory;
+  name: string;
+  /** Sum of the approved plans' budgets of the year, exact decimal text with two places. */
+  amount: string;
+}
+
+export interface BuyerDashboard {
+  stageCounts: {
+    stages: BuyerDashboardStageCount[] /** electionStatus '0' (流标), also counted in stage 9. */;
+    failed: number;
+  };
+  pending: BuyerDashboardPendingItem[];
+  /** The current ISO week (Monday to Sunday, server time zone), at most BUYER_DASHBOARD_LIMITS.openings rows. */
+  openingsThisWeek: BuyerDashboardOpening[];
+  amountsByCategory: { year: number; categories: BuyerDashboardCategoryAmount[] };
+}
+
+export const BUYER_DASHBOARD_LIMITS = { openings: 20, dueWithinHours: 24 } as const;
+/** Plan states whose budget counts in 各品类金额: the approved amounts (not drafts, rejected or void plans). */
+export const BUYER_DASHBOARD_PLAN_STATES: readonly PlanState[] = ['approved', 'executing', 'done'];

@@ -132,6 +132,10 @@ export interface PlanService {
   lockForProject(tx: DbOrTx, actor: PlanActor, id: string): Promise<PlanRow>;
 }
 
+/** The plan list's tenant and data-scope filter (the list, the detail and the dashboard's plan figures). */
+export const planScope = (actor: Pick<PlanActor, 'tenantId' | 'scope'>): SQL | undefined =>
+  and(eq(purchasePlan.tenantId, actor.tenantId), scopeFilter(actor.scope, purchasePlan.sysOrgCode));
+
 export function createPlanService({
   db,
   rules,
@@ -143,8 +147,7 @@ export function createPlanService({
   workflow: WorkflowPort | null;
   importExcel: ExcelImporter;
 }): PlanService {
-  const visible = (actor: PlanActor): SQL | undefined =>
-    and(eq(purchasePlan.tenantId, actor.tenantId), scopeFilter(actor.scope, purchasePlan.sysOrgCode));
+  const visible = planScope;
 
   function where(actor: PlanActor, q: Omit<PlanListQuery, 'pageNo' | 'pageSize'>): SQL | undefined {
     return and(

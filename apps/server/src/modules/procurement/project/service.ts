@@ -38,6 +38,13 @@ const SORT = {
   openingStartTime: purchasePackage.openingStartTime,
 } as const;
 
+/**
+ * The package list's tenant and data-scope filter. Every read of packages for a user applies this one (the list,
+ * the detail, the dashboard's counts), so that what a user is shown anywhere is what the list lets them open.
+ */
+export const packageScope = (actor: Pick<PlanActor, 'tenantId' | 'scope'>): SQL | undefined =>
+  and(eq(purchasePackage.tenantId, actor.tenantId), scopeFilter(actor.scope, purchasePackage.sysOrgCode));
+
 export interface PackageDetail extends PackageDto {
   actions: Pick<StageTransition, 'action' | 'label' | 'actor'>[];
 }
@@ -74,8 +81,7 @@ export function createProjectService({
   stages: PackageStages;
   workflow: WorkflowPort | null;
 }): ProjectService {
-  const visible = (actor: PlanActor): SQL | undefined =>
-    and(eq(purchasePackage.tenantId, actor.tenantId), scopeFilter(actor.scope, purchasePackage.sysOrgCode));
+  const visible = packageScope;
 
   async function getPackage(tx: DbOrTx, actor: PlanActor, id: string, lock = false): Promise<PackageRow> {
     const query = tx

@@ -1,12 +1,19 @@
 import { UserOutlined } from '@ant-design/icons';
-import { Avatar, Card, Empty, Space, theme } from 'antd';
+import { PERMISSIONS } from '@aps/shared/constants';
+import { Avatar, Card, Empty, Skeleton, Space, theme } from 'antd';
 import dayjs from 'dayjs';
+import { Component, lazy, type ReactNode, Suspense } from 'react';
 import { getRouteTable } from '../../../../app/guard.ts';
 import type { AppRoute } from '../../../../app/routeTable.ts';
 import { MenuIcon } from '../../../../layouts/MenuIcon.tsx';
+import { useCan } from '../../../../shared/auth/Can.tsx';
 import { navigateQuietly } from '../../../../shared/navigation.ts';
 import { greeting } from '../../auth/greeting.ts';
 import { useSessionStore } from '../../auth/store.ts';
+
+// 采购概览 (issue 14 §10) only for users who may list packages; lazily, so that the home page's first paint and every
+// other user never load the procurement feature or echarts.
+const BuyerOverview = lazy(() => import('../../../procurement/dashboard/components/BuyerOverview.tsx'));
 
 /**
  * The workspace home (/dashboard/analysis, 首页): who is signed in, and the areas they may open. It mounts afresh on
@@ -24,6 +31,7 @@ export default function AnalysisPage() {
   const now = dayjs();
   const subtitle = [user?.orgCodeTxt, now.format('YYYY年M月D日 dddd')].filter(Boolean).join(' · ');
   const areas = (table?.routes ?? []).filter((r) => !r.hidden && r.path !== table?.home);
+  const buyer = useCan(PERMISSIONS.purchasePackage.list);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -49,6 +57,19 @@ export default function AnalysisPage() {
           </div>
         </div>
       </Card>
+      {buyer ? (
+        <OverviewBoundary>
+          <Suspense
+            fallback={
+              <Card variant="borderless" title="采购概览">
+                <Skeleton active paragraph={{ rows: 8 }} />
+              </Card>
+            }
+          >
+            <BuyerOverview />
+          </Suspense>
+        </OverviewBoundary>
+      ) : null}
       <Card variant="borderless" title="我的功能菜单">
         {areas.length === 0 ? (
           <Empty description="暂无可用菜单" />
@@ -72,6 +93,25 @@ export default function AnalysisPage() {
       </Card>
     </Space>
   );
+}
+
+/**
+ * The overview is optional on the home page: if its code cannot be loaded (offline, a new deployment), it says so in
+ * its place and the page (welcome, menu tiles, header) stays usable, instead of the route's error page.
+ */
+class OverviewBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Card variant="borderless" title="采购概览">
+        <Empty description="采购概览加载失败，请刷新页面重试" />
+      </Card>
+    );
+  }
 }
 
 function MenuTile({ route }: { route: AppRoute }) {
