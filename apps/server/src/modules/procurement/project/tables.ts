@@ -134,6 +134,8 @@ export const purchasePackage = pgTable(
     index('purchase_package_name_trgm_idx').using('gin', sql`${t.packageName} gin_trgm_ops`),
     index('purchase_package_pname_trgm_idx').using('gin', sql`${t.purchaseName} gin_trgm_ops`),
     index('purchase_package_project_idx').on(t.projectId),
+    // The buyer dashboard's openings this week: a range of opening times within the tenant.
+    index('purchase_package_tenant_opening_idx').on(t.tenantId, t.openingStartTime),
     // The stage timer job: packages whose sign-up end, bid deadline or opening time has come.
     index('purchase_package_signup_due_idx').on(t.signUpEndTime).where(sql`purchase_stage = 2 AND status = 'active'`),
     index('purchase_package_bid_due_idx').on(t.bidDeadline).where(sql`purchase_stage = 3 AND status = 'active'`),

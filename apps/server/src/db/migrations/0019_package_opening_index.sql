@@ -1,0 +1,1 @@
+CREATE INDEX "purchase_package_tenant_opening_idx" ON "purchase_package" USING btree ("tenant_id","opening_start_time");
