@@ -86,7 +86,8 @@ describe('the special lists of §7', () => {
     context = signed.context;
     const page = signed.page;
     errors = collectErrors(page);
-    await page.goto('/');
+    await page.goto('/purchase/plan');
+    await page.locator('.ant-table-row:visible').first().waitFor();
     const search = async (field: string, value: string) => {
       await page.locator(field).fill(value);
       await page
