@@ -107,7 +107,7 @@ async function departAndBuyer(name: string) {
 
 let P: Awaited<ReturnType<typeof departAndBuyer>>;
 let O: Awaited<ReturnType<typeof departAndBuyer>>;
-const ids: Record<string, string> = {};
+const ids = { a: '', b: '', o: '', none: '', other: '' };
 
 beforeAll(async () => {
   t = await createTestApp();
