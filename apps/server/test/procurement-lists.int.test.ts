@@ -188,6 +188,14 @@ describe('采购清单', () => {
     const codes = all.records.map((r) => r.sysOrgCode);
     expect(codes).toEqual([...codes].sort());
     expect(all.records.map((r) => r.packageName)).not.toContain(`他租户包${STAMP}`);
+    const project = (
+      await t.db.execute<{ id: string }>(sql`SELECT project_id AS id FROM purchase_package WHERE id = ${ids.a}`)
+    ).rows[0]?.id;
+    const one = await page<PurchaseListRowDto>(
+      P.token,
+      `/purchase/purchaseList/list?pageNo=1&pageSize=10&projectId=${project}`,
+    );
+    expect(one.records.map((r) => r.packageName)).toEqual([`甲包${STAMP}`]);
   });
 });
 

@@ -356,13 +356,21 @@ export type BidRequest = z.infer<typeof bidSchema>;
 export const fileRecordListQuerySchema = pageQuerySchema.extend({
   packageName: keyword,
   kind: z.enum(Object.keys(FILE_RECORD_KINDS) as [string, ...string[]], { error: '文件类型不正确' }).optional(),
+  /** The generic list's projectId (§7): one project's rows. */
+  projectId: z.string().uuid().optional(),
 });
 export type FileRecordListQuery = z.infer<typeof fileRecordListQuerySchema>;
 
 /** 采购清单: by package or project name (contains). */
-export const purchaseListQuerySchema = pageQuerySchema.extend({ name: keyword });
+export const purchaseListQuerySchema = pageQuerySchema.extend({
+  name: keyword,
+  projectId: z.string().uuid().optional(),
+});
 export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
 
 /** 标包明细: by package or project name (contains); pageSize counts packages, not rows. */
-export const packageDetailListQuerySchema = pageQuerySchema.extend({ name: keyword });
+export const packageDetailListQuerySchema = pageQuerySchema.extend({
+  name: keyword,
+  projectId: z.string().uuid().optional(),
+});
 export type PackageDetailListQuery = z.infer<typeof packageDetailListQuerySchema>;

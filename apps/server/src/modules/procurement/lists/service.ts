@@ -39,6 +39,8 @@ const hasOrgCode = ne(p.sysOrgCode, '');
 
 const nameFilter = (name: string | undefined): SQL | undefined =>
   name ? or(ilike(p.packageName, `%${escapeLike(name)}%`), ilike(p.purchaseName, `%${escapeLike(name)}%`)) : undefined;
+/** The generic list's projectId filter (§7). */
+const projectFilter = (projectId: string | undefined) => (projectId ? eq(p.projectId, projectId) : undefined);
 
 interface FileRow extends Record<string, unknown> {
   id: string;
@@ -66,6 +68,7 @@ export function createSpecialListService({ db }: { db: Db }): SpecialListService
     const visible = and(
       packageScope(actor),
       hasOrgCode,
+      projectFilter(q.projectId),
       q.packageName ? ilike(p.packageName, `%${escapeLike(q.packageName)}%`) : undefined,
     );
     const notices = sql`
@@ -127,7 +130,7 @@ export function createSpecialListService({ db }: { db: Db }): SpecialListService
     },
 
     purchaseList(actor, q) {
-      const where = and(packageScope(actor), nameFilter(q.name));
+      const where = and(packageScope(actor), nameFilter(q.name), projectFilter(q.projectId));
       return fetchPage(
         q,
         db.select({ n: count() }).from(p).where(where),
@@ -161,7 +164,7 @@ export function createSpecialListService({ db }: { db: Db }): SpecialListService
     },
 
     async packageDetails(actor, q) {
-      const where = and(packageScope(actor), nameFilter(q.name));
+      const where = and(packageScope(actor), nameFilter(q.name), projectFilter(q.projectId));
       const offset = (q.pageNo - 1) * q.pageSize;
       // Paged by package: the page's packages first, then all their bidders, so a merged group is never cut.
       const [total, packages] = await Promise.all([
