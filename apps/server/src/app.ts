@@ -48,6 +48,7 @@ import { userRoutes } from './modules/platform/user/routes.ts';
 import { workflowRoutes } from './modules/platform/workflow/routes.ts';
 import { bidRoutes } from './modules/procurement/bid/routes.ts';
 import { procurementDashboardRoutes } from './modules/procurement/dashboard/routes.ts';
+import { procurementListRoutes } from './modules/procurement/lists/routes.ts';
 import { noticeRoutes } from './modules/procurement/notice/routes.ts';
 import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
@@ -73,6 +74,7 @@ const API_MODULES = [
   purchasePlanRoutes,
   purchaseProjectRoutes,
   procurementDashboardRoutes,
+  procurementListRoutes,
   noticeRoutes,
   bidRoutes,
   qaRoutes,

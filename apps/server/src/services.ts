@@ -55,6 +55,7 @@ import { escapeHtml } from './modules/procurement/bid/letters.ts';
 import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
 import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
 import { createDashboardService, type DashboardService } from './modules/procurement/dashboard/service.ts';
+import { createSpecialListService, type SpecialListService } from './modules/procurement/lists/service.ts';
 import { createNoticeService, type NoticeService } from './modules/procurement/notice/service.ts';
 import { createPlanService, type PlanService } from './modules/procurement/plan/service.ts';
 import { procurementJobs } from './modules/procurement/project/jobs.ts';
@@ -76,6 +77,8 @@ export interface Services {
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
+  /** The special lists of §7: 采购文件记录, 采购清单, 标包明细. */
+  procurementLists: SpecialListService;
   /** The package stage machine: the only place a stage changes; the review seam and the bid module's hooks. */
   packageStages: PackageStages;
   /** Procurement notices (采购公告, 变更公告, 结果公示, 流标公告, 终止公告). */
@@ -186,6 +189,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     purchasePlans,
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
+    procurementLists: createSpecialListService({ db }),
     packageStages,
     notices,
     bids,

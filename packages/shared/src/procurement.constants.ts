@@ -31,6 +31,9 @@ export const PROCUREMENT_API = {
   signUp: '/purchase/signUp',
   bid: '/purchase/bid',
   dashboardBuyer: '/purchase/dashboard/buyer',
+  fileRecordList: '/purchase/fileRecord/list',
+  purchaseListList: '/purchase/purchaseList/list',
+  packageDetailList: '/purchase/packageDetail/list',
 } as const;
 
 /** Purchase categories (§1). */
@@ -435,3 +438,61 @@ export interface BuyerDashboard {
 export const BUYER_DASHBOARD_LIMITS = { openings: 20, dueWithinHours: 24 } as const;
 /** Plan states whose budget counts in 各品类金额: the approved amounts (not drafts, rejected or void plans). */
 export const BUYER_DASHBOARD_PLAN_STATES: readonly PlanState[] = ['approved', 'executing', 'done'];
+
+// ---------- the special lists of §7 (issue 14 §10) ----------
+
+/** 采购文件记录 kinds: notice attachments, and bid response files (after the opening only). */
+export const FILE_RECORD_KINDS = { notice: '公告附件', bid: '投标文件' } as const;
+export type FileRecordKind = keyof typeof FILE_RECORD_KINDS;
+
+/** A row of 采购文件记录: one file of a procurement (only packages having a sysOrgCode). */
+export interface FileRecordDto {
+  /** The notice or bid id and the file id: unique per row. */
+  id: string;
+  kind: FileRecordKind;
+  fileName: string;
+  filePath: string;
+  fileSize: number;
+  /** 公告附件: the notice type's name; 投标文件: the supplier's name. */
+  source: string;
+  packageId: string;
+  packageNo: string;
+  packageName: string;
+  purchaseName: string;
+  sysOrgCode: string;
+  departName: string | null;
+  /** yyyy-MM-dd HH:mm:ss: the notice's creation, or the bid's last submission. */
+  uploadTime: string;
+}
+
+/** A row of 采购清单: a package, ordered by department then create time. */
+export interface PurchaseListRowDto {
+  id: string;
+  sysOrgCode: string;
+  departName: string | null;
+  purchaseName: string;
+  packageNo: string;
+  packageName: string;
+  purchaseStage: number;
+  /** 最高限价, exact decimal text. */
+  fixedPrice: string;
+  openingStartTime: string | null;
+  createTime: string;
+}
+
+/** A row of 标包明细: one package × bidder (a package without bids is one row with null bidder fields). */
+export interface PackageDetailRowDto {
+  /** packageId and bid id (or the package id alone): unique per row. */
+  id: string;
+  packageId: string;
+  packageNo: string;
+  packageName: string;
+  purchaseStage: number;
+  supplierName: string | null;
+  /** The unsealed quotation (price or 下浮率), null before the opening (sealed) and for a package without bids. */
+  quote: string | null;
+  quoteKind: 'price' | 'rate' | null;
+  /** Whether the bid exists but is still sealed (before the opening): shown 已密封. */
+  sealed: boolean;
+  bidTime: string | null;
+}

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { dateTimeSchema, integerSchema, safeText } from './primitives.ts';
 import {
+  FILE_RECORD_KINDS,
   NOTICE_TYPES,
   PLAN_STATE_CODES,
   PRICE_METHOD_CODES,
@@ -348,3 +349,28 @@ export const bidSchema = z.object({
   fileIds: z.array(z.string().max(500)).max(20).optional(),
 });
 export type BidRequest = z.infer<typeof bidSchema>;
+
+// ---------- the special lists of §7 (issue 14 §10) ----------
+
+/** 采购文件记录: by package name (contains) and kind. */
+export const fileRecordListQuerySchema = pageQuerySchema.extend({
+  packageName: keyword,
+  kind: z.enum(Object.keys(FILE_RECORD_KINDS) as [string, ...string[]], { error: '文件类型不正确' }).optional(),
+  /** The generic list's projectId (§7): one project's rows. */
+  projectId: z.string().uuid().optional(),
+});
+export type FileRecordListQuery = z.infer<typeof fileRecordListQuerySchema>;
+
+/** 采购清单: by package or project name (contains). */
+export const purchaseListQuerySchema = pageQuerySchema.extend({
+  name: keyword,
+  projectId: z.string().uuid().optional(),
+});
+export type PurchaseListQuery = z.infer<typeof purchaseListQuerySchema>;
+
+/** 标包明细: by package or project name (contains); pageSize counts packages, not rows. */
+export const packageDetailListQuerySchema = pageQuerySchema.extend({
+  name: keyword,
+  projectId: z.string().uuid().optional(),
+});
+export type PackageDetailListQuery = z.infer<typeof packageDetailListQuerySchema>;

@@ -176,6 +176,25 @@ export const MENU_TREE: MenuSeed[] = [
         ],
       },
       {
+        // The special lists of §7 (issue 14 §10): reads in the package list's scope.
+        title: '采购文件记录',
+        path: '/purchase/fileRecord',
+        component: 'purchase/FileRecordList',
+        buttons: [[P.purchasePackage.list, '查询']],
+      },
+      {
+        title: '采购清单',
+        path: '/purchase/purchaseList',
+        component: 'purchase/PurchaseList',
+        buttons: [[P.purchasePackage.list, '查询']],
+      },
+      {
+        title: '标包明细',
+        path: '/purchase/packageDetail',
+        component: 'purchase/PackageDetailList',
+        buttons: [[P.purchasePackage.list, '查询']],
+      },
+      {
         title: '采购记录',
         path: '/purchase/record',
         component: 'purchase/RecordList',

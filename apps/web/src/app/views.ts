@@ -19,6 +19,9 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'purchase/EndAuditList': () => import('../features/procurement/package/pages/EndAuditListPage.tsx'),
   'purchase/ResultList': () => import('../features/procurement/package/pages/ResultListPage.tsx'),
   'purchase/RecordList': () => import('../features/procurement/purchase/pages/PurchaseRecordListPage.tsx'),
+  'purchase/FileRecordList': () => import('../features/procurement/lists/pages/FileRecordListPage.tsx'),
+  'purchase/PurchaseList': () => import('../features/procurement/lists/pages/PurchaseListPage.tsx'),
+  'purchase/PackageDetailList': () => import('../features/procurement/lists/pages/PackageDetailListPage.tsx'),
   'purchaseannouncement/PurchaseAnnouncementTabs': () =>
     import('../features/procurement/announcement/pages/PurchaseAnnouncementTabsPage.tsx'),
   'purchaseannouncement/MyBids': () => import('../features/procurement/bid/pages/MyBidsPage.tsx'),

@@ -4,6 +4,7 @@ export { type CrudApi, type CrudCodes, type CrudPermissions, createCrudApi, crud
 export { DOWNLOAD_FAILED, downloadBlob, errorText, warnFailure } from './download.ts';
 export { ListToolbar, SELECT_ONE } from './ListToolbar.tsx';
 export { ModalForm, useFormDialog } from './ModalForm.tsx';
+export { rowSpans } from './merge-cells.ts';
 export * from './query.ts';
 export { RowActions } from './RowActions.tsx';
 export { SearchBar } from './SearchBar.tsx';
