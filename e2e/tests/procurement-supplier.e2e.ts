@@ -134,7 +134,7 @@ async function signUpAndBid(
   await form.getByLabel('报价（元）').fill(first);
   await form.getByRole('button', { name: '提交投标' }).click();
   await form.waitFor({ state: 'hidden' });
-  await view.getByText(`我的报价：${first}.00 元`).waitFor();
+  await view.getByText(`我的报价：${Number(first).toLocaleString('en-US', { minimumFractionDigits: 2 })} 元`).waitFor();
   await view.getByText('已提交（第1版）').waitFor();
   if (then === 'withdraw') {
     // 撤回 before the deadline, then bid again: the same bid row, its next revision.
@@ -155,7 +155,7 @@ async function signUpAndBid(
   await form.getByLabel('报价（元）').fill(price);
   await form.getByRole('button', { name: '提交投标' }).click();
   await form.waitFor({ state: 'hidden' });
-  await view.getByText(`我的报价：${price}.00 元`).waitFor();
+  await view.getByText(`我的报价：${Number(price).toLocaleString('en-US', { minimumFractionDigits: 2 })} 元`).waitFor();
   await view.getByText('已提交（第2版）').waitFor();
   await screenshot(page, `procurement-supplier-bid-${username}`, view);
   return page;
