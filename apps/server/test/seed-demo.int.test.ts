@@ -24,6 +24,23 @@ async function menuPaths(username: string): Promise<string[]> {
 }
 
 describe('demo data', () => {
+  it('has a package in every stage 1–12, the 结束审核中 one with a live end audit in its first approver’s 我的待办', async () => {
+    const stages = await t.pool.query<{ stage: number }>(
+      'SELECT DISTINCT purchase_stage AS stage FROM purchase_package WHERE tenant_id = 1 ORDER BY 1',
+    );
+    expect(stages.rows.map((r) => r.stage)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    const audit = await t.pool.query<{ approval_status: string; status: string; assignee: string }>(
+      `SELECT p.approval_status, i.status, k.assignee FROM purchase_package p
+       JOIN wf_instance i ON i.id::text = p.instance_id::text AND i.business_type = 'end_audit' AND i.business_key = p.id::text
+       JOIN wf_task k ON k.instance_id = i.id AND k.status = 'open'
+       WHERE p.tenant_id = 1 AND p.purchase_stage = 10`,
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]).toMatchObject({ approval_status: '2', status: 'running' });
+    const todo = await call(await t.login(audit.rows[0]?.assignee ?? '', DEMO_PASSWORD), 'GET', '/workflow/task/todo');
+    expect(JSON.stringify(todo.json().result.records)).toContain('激光测距仪');
+  });
+
   it('has no purchase record whose review started with its opening after the seed date, nor a review that stops before it starts', async () => {
     const { rows } = await t.pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM purchase_record

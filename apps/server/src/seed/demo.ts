@@ -26,7 +26,7 @@ import { EXPERT_PROFILES, seedExperts } from './experts.ts';
 import { seedId } from './ids.ts';
 import { MENU_TREE, type MenuSeed } from './menus.ts';
 import { DEMO_PASSWORD, DEPARTS, ROLES, type RoleSeed, TENANTS, USERS } from './org.ts';
-import { DEMO_PACKAGES, DEMO_PLANS, seedProcurement } from './procurement.ts';
+import { DEMO_PACKAGES, DEMO_PLANS, seedEndAudits, seedProcurement } from './procurement.ts';
 import { demoPurchases } from './purchases.ts';
 import { demoQaEntries } from './qa.ts';
 import { reportSeedContent, seedReports } from './reports.ts';
@@ -187,6 +187,7 @@ export async function seedDemo(
           ...(d.election ? { election: d.election } : {}),
         })),
       );
+      await seedEndAudits(tx);
       await seedLoginHistory(tx);
       await tx.insert(sysAnnouncement).values(demoAnnouncements()).onConflictDoNothing();
       await seedAnnouncementDelivery(tx);

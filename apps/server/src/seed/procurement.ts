@@ -1,5 +1,8 @@
-import { STAGE_TRANSITIONS, type StageAction } from '@aps/shared';
-import type { Tx } from '../db/client.ts';
+import { PROCUREMENT_WORKFLOW_TYPES, STAGE_TRANSITIONS, type StageAction } from '@aps/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
+import { sysUser } from '../modules/platform/system/tables.ts';
+import { createWorkflowEngine } from '../modules/platform/workflow/engine.ts';
 import { purchasePlan, purchasePlanItem } from '../modules/procurement/plan/tables.ts';
 import {
   purchasePackage,
@@ -11,8 +14,8 @@ import { seedId } from './ids.ts';
 
 /**
  * 采购管理 demo data of the demo tenant (issue 14 §11): plans in each state, and packages in the stages 1–12
- * (10 needs a live end-audit instance, so the demo reaches it by the approvers' hand instead), including one
- * 流标 package and its 重新采购 round. Stable ids: a re-seed inserts nothing twice and never overwrites edits.
+ * (the stage-10 package with its live end-audit instance, `seedEndAudits`), including one 流标 package and its
+ * 重新采购 round. Stable ids: a re-seed inserts nothing twice and never overwrites edits.
  */
 const DAY = 86_400_000;
 const at = (base: Date, days: number, hours = 0) => new Date(base.getTime() + days * DAY + hours * 3_600_000);
@@ -68,6 +71,11 @@ export const DEMO_PLANS: DemoPlan[] = [
       ['全站仪', '精度1″', '台', '4', '68000.00'],
       ['回弹仪', 'HT225', '台', '10', '2600.00'],
       ['钢筋扫描仪', null, '台', '3', '45000.00'],
+      ['裂缝测宽仪', null, '台', '1', '18000.00'],
+      ['测厚仪', null, '台', '1', '12000.00'],
+      ['水准仪', 'DS3', '台', '1', '24000.00'],
+      ['经纬仪', 'J2', '台', '1', '30000.00'],
+      ['激光测距仪', null, '台', '1', '16000.00'],
     ],
   },
   {
@@ -139,6 +147,7 @@ export const DEMO_PACKAGES: DemoPackage[] = [
   { plan: 'equipment', no: '03', name: '钢筋扫描仪', price: '135000.00', stage: 8 },
   { plan: 'equipment', no: '04', name: '裂缝测宽仪', price: '18000.00', stage: 9 },
   { plan: 'equipment', no: '05', name: '测厚仪', price: '12000.00', stage: 11 },
+  { plan: 'equipment', no: '08', name: '激光测距仪', price: '16000.00', stage: 10 },
   { plan: 'equipment', no: '06', name: '水准仪', price: '24000.00', stage: 12 },
   { plan: 'equipment', no: '07', name: '经纬仪', price: '30000.00', stage: 9, election: '0', status: 'rebid' },
   { plan: 'equipment', no: '07-R2', name: '经纬仪', price: '30000.00', stage: 2, round: 2, previous: '07' },
@@ -366,5 +375,44 @@ export async function seedProcurement(tx: Tx) {
         })
         .onConflictDoNothing();
     }
+  }
+}
+
+/**
+ * The stage-10 package's end audit (结束审核中), started through the workflow engine as buyer01's 提交结束审核 starts
+ * it, so its approvers find the task in 我的待办 and their bell. Only for a package without an instance yet: a
+ * re-seed starts nothing twice.
+ */
+export async function seedEndAudits(tx: Tx) {
+  const tenantId = 1;
+  const [buyer] = await tx.select({ id: sysUser.id }).from(sysUser).where(eq(sysUser.username, 'buyer01'));
+  if (!buyer) return;
+  const engine = createWorkflowEngine({ db: tx as unknown as Db });
+  for (const d of DEMO_PACKAGES.filter((p) => p.stage === 10)) {
+    const id = seedId(`package:${tenantId}:${d.plan}:${d.no}`);
+    const [pkg] = await tx
+      .select()
+      .from(purchasePackage)
+      .where(
+        and(eq(purchasePackage.id, id), eq(purchasePackage.purchaseStage, 10), isNull(purchasePackage.instanceId)),
+      );
+    if (!pkg) continue;
+    const started = await engine.start(tx as unknown as Db, {
+      tenantId,
+      initiator: { id: buyer.id, username: 'buyer01' },
+      businessType: PROCUREMENT_WORKFLOW_TYPES.endAudit,
+      businessKey: pkg.id,
+      title: `结束审核「${pkg.purchaseName} ${pkg.packageName}」`,
+      variables: {
+        amount: Number(pkg.fixedPrice),
+        category: pkg.purchaseCategory,
+        method: pkg.purchaseMethod,
+        electionStatus: pkg.electionStatus,
+      },
+    });
+    await tx
+      .update(purchasePackage)
+      .set({ instanceId: started.instanceId, approvalStatus: String(started.approvalStatus) })
+      .where(eq(purchasePackage.id, pkg.id));
   }
 }
