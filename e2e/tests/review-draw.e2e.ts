@@ -83,7 +83,7 @@ describe('专家抽取 on 评审管理', () => {
     context = opened.context;
     page = opened.page;
     errors = collectErrors(page);
-    await page.goto('/');
+    await page.goto('/dashboard/analysis');
     await openSiderMenu(page, '采购管理', '评审管理', '/purchase/review');
     await page.locator('#reviewSearch_name').fill(STAMP);
     await page
@@ -100,7 +100,7 @@ describe('专家抽取 on 评审管理', () => {
     await expectMessage(page, '抽取成功!');
 
     await dialog.getByText('抽取种子').waitFor();
-    expect(await dialog.locator('code').first().innerText()).toMatch(/^[0-9a-f]{32}$/);
+    expect(await dialog.locator('code').first().textContent()).toMatch(/^[0-9a-f]{32}$/);
     const members = dialog.locator('.ant-table').first().locator('.ant-table-row');
     await expect.poll(() => members.count()).toBe(5);
     expect(await members.filter({ hasText: '已抽取' }).count()).toBe(5);
