@@ -171,6 +171,19 @@ describe('refusals', () => {
     expect(rows).toEqual([]);
   });
 
+  it('draws once when two draws race (the package row lock), and reads null before any draw', async () => {
+    const packageId = await openedPackage();
+    const before = await call('buyer01', 'GET', `${REVIEW_API.committee}?packageId=${packageId}`);
+    expect(before.body).toMatchObject({ success: true, result: null, message: M.committeeNotFound });
+    const race = await Promise.all([draw('buyer01', { packageId, size: 3 }), draw('buyer01', { packageId, size: 3 })]);
+    expect(race.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(race.find((r) => r.status === 400)?.body.message).toBe(M.committeeExists);
+    const { rows } = await fx.t.db.execute(
+      sql`SELECT m.id FROM review_member m JOIN review_committee c ON c.id = m.committee_id WHERE c.package_id = ${packageId}`,
+    );
+    expect(rows).toHaveLength(3);
+  });
+
   it('takes the size from the package’s selection settings', async () => {
     const packageId = await openedPackage({ expertCount: 3 });
     const drawn: ReviewDrawDto = await okCall('buyer01', 'POST', REVIEW_API.draw, { packageId });
