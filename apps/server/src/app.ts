@@ -53,6 +53,7 @@ import { noticeRoutes } from './modules/procurement/notice/routes.ts';
 import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
+import { reviewDrawRoutes } from './modules/procurement/review/draw-routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -77,6 +78,7 @@ const API_MODULES = [
   procurementListRoutes,
   noticeRoutes,
   bidRoutes,
+  reviewDrawRoutes,
   qaRoutes,
   superQueryRoutes,
   excelRoutes,

@@ -63,6 +63,7 @@ import { createProjectService, type ProjectService } from './modules/procurement
 import { createPackageStages, type PackageStages } from './modules/procurement/project/stage.ts';
 import { applyTimetableChange } from './modules/procurement/project/timetable.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
+import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -87,6 +88,8 @@ export interface Services {
   bids: BidService;
   /** Reading the 中标/未中标通知书 the award sent (staff in their data scope, a supplier its own). */
   awardLetters: AwardLetterService;
+  /** The buyer's draw of a package's review committee (issue 15 §2). */
+  reviewDraw: DrawService;
   qa: QaService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
@@ -193,6 +196,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     packageStages,
     notices,
     bids,
+    reviewDraw: createDrawService(db),
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     superQueries: createSuperQueryService({ db }),

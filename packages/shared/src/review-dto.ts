@@ -99,6 +99,12 @@ export interface ReviewCommitteeDto {
   members: ReviewMemberDto[];
 }
 
+/** REVIEW_API.draw / drawReplace / committee: the committee and who the draw left out, and why (the audit). */
+export interface ReviewDrawDto {
+  committee: ReviewCommitteeDto;
+  excluded: { expertId: string; realname: string; reason: string }[];
+}
+
 /** determineIdentityByPackageId. */
 export interface ReviewIdentityDto {
   packageId: string;

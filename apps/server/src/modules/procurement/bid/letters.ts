@@ -11,6 +11,8 @@ export interface BellMessage {
   abstract: string;
   busType: string;
   busId: string;
+  /** A page of the app the message opens (openType 'url'), e.g. the drawn expert's 评审任务. */
+  openPage?: string;
 }
 
 /**
@@ -35,6 +37,7 @@ export async function sendBellMessage(db: DbOrTx, m: BellMessage): Promise<strin
       sendTime: sql`now()`,
       busType: m.busType,
       busId: m.busId,
+      ...(m.openPage ? { openType: 'url', openPage: m.openPage } : {}),
       createBy: 'system',
     })
     .returning({ id: sysAnnouncement.id });
