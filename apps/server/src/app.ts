@@ -53,6 +53,7 @@ import { noticeRoutes } from './modules/procurement/notice/routes.ts';
 import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
+import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -75,6 +76,7 @@ const API_MODULES = [
   purchaseProjectRoutes,
   procurementDashboardRoutes,
   procurementListRoutes,
+  reviewTaskRoutes,
   noticeRoutes,
   bidRoutes,
   qaRoutes,
