@@ -41,8 +41,12 @@ async function sealedBid(packageId: string, supplierId: string, files: object[])
   return b.rows[0]?.id ?? '';
 }
 
-const get = (who: string, path: string, q: Record<string, string>) =>
-  fx.call(who, 'GET', `${path}?${new URLSearchParams(q)}`);
+const get = (who: string, path: string, q: Record<string, string | undefined>) =>
+  fx.call(
+    who,
+    'GET',
+    `${path}?${new URLSearchParams(Object.entries(q).map(([k, v]): [string, string] => [k, v ?? '']))}`,
+  );
 
 beforeAll(async () => {
   for (const u of EXPERTS) fx.tokens[u] = await fx.t.login(u);
@@ -148,7 +152,11 @@ describe('评审任务 (issue 15 §3)', () => {
   });
 
   it('a declared conflict makes the member 回避 (with the reason), so the buyer replaces them', async () => {
-    const noReason = await fx.call('expert02', 'POST', API.taskSignIn, { id: task.expert02, agree: true, conflict: true });
+    const noReason = await fx.call('expert02', 'POST', API.taskSignIn, {
+      id: task.expert02,
+      agree: true,
+      conflict: true,
+    });
     expect(noReason.body.message).toBe(M.conflictNoteRequired);
     await fx.okCall('expert02', 'POST', API.taskSignIn, {
       id: task.expert02,
