@@ -54,6 +54,7 @@ import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
 import { reviewDrawRoutes } from './modules/procurement/review/draw-routes.ts';
+import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -76,6 +77,7 @@ const API_MODULES = [
   purchaseProjectRoutes,
   procurementDashboardRoutes,
   procurementListRoutes,
+  reviewTaskRoutes,
   noticeRoutes,
   bidRoutes,
   reviewDrawRoutes,

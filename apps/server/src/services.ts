@@ -64,6 +64,7 @@ import { createPackageStages, type PackageStages } from './modules/procurement/p
 import { applyTimetableChange } from './modules/procurement/project/timetable.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
+import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -78,6 +79,8 @@ export interface Services {
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
+  /** The expert's workspace (issue 15 §3): own tasks, sign-in/avoidance/decline, identity, bid files. */
+  reviewTasks: ReviewTaskService;
   /** The special lists of §7: 采购文件记录, 采购清单, 标包明细. */
   procurementLists: SpecialListService;
   /** The package stage machine: the only place a stage changes; the review seam and the bid module's hooks. */
@@ -192,6 +195,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     purchasePlans,
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
+    reviewTasks: createReviewTaskService({ db }),
     procurementLists: createSpecialListService({ db }),
     packageStages,
     notices,
