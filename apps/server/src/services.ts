@@ -55,6 +55,7 @@ import { escapeHtml } from './modules/procurement/bid/letters.ts';
 import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
 import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
 import { createDashboardService, type DashboardService } from './modules/procurement/dashboard/service.ts';
+import { createExpertService, type ExpertService } from './modules/procurement/expert/service.ts';
 import { createSpecialListService, type SpecialListService } from './modules/procurement/lists/service.ts';
 import { createNoticeService, type NoticeService } from './modules/procurement/notice/service.ts';
 import { createPlanService, type PlanService } from './modules/procurement/plan/service.ts';
@@ -88,6 +89,8 @@ export interface Services {
   /** Reading the 中标/未中标通知书 the award sent (staff in their data scope, a supplier its own). */
   awardLetters: AwardLetterService;
   qa: QaService;
+  /** The expert pool (专家库, issue 15 §1). */
+  experts: ExpertService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
   sessions: SessionStore;
@@ -195,6 +198,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     bids,
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
+    experts: createExpertService({ db, importExcel }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
     sessions,
