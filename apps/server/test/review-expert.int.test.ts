@@ -45,6 +45,11 @@ async function list(token: string, query: Record<string, string>, tenant = '1') 
 describe('expert pool CRUD', () => {
   it('adds a profile, lists it by name, speciality, region and status, edits, and soft-deletes it', async () => {
     const user = await newExpertUser();
+    const offered = await call(admin, 'GET', `${REVIEW_API.expertUsers}?keyword=${user.username}`);
+    expect(offered.json().result).toEqual([{ id: user.id, username: user.username, realname: `测试${user.username}` }]);
+    // Users with a profile and non-expert users are not offered.
+    const taken = await call(admin, 'GET', `${REVIEW_API.expertUsers}?keyword=expert01`);
+    expect(taken.json().result).toEqual([]);
     const added = await call(admin, 'POST', `${REVIEW_API.expert}/add`, { userId: user.id, ...base });
     expect(added.json(), added.body).toMatchObject({ success: true, message: '添加成功！' });
     const id = added.json().result.id as string;
@@ -93,6 +98,8 @@ describe('expert pool CRUD', () => {
 
   it('refuses a non-expert user, an unknown speciality and bad input with Chinese messages', async () => {
     const buyer = await t.createUser({ roles: ['buyer'] });
+    const notOffered = await call(admin, 'GET', `${REVIEW_API.expertUsers}?keyword=${buyer.username}`);
+    expect(notOffered.json().result).toEqual([]);
     const notExpert = await call(admin, 'POST', `${REVIEW_API.expert}/add`, { userId: buyer.id, ...base });
     expect(notExpert.json()).toMatchObject({ success: false, message: M.expertUserEnd });
 

@@ -49,6 +49,8 @@ export const REVIEW_API = {
   expertQueryById: '/review/expert/queryById',
   expertImport: '/review/expert/importExcel',
   expertExport: '/review/expert/exportXls',
+  /** The add form's user picker: the tenant's expert-end users without a live profile. */
+  expertUsers: '/review/expert/users',
   // Ours: the buyer's draw and supervision (评审管理).
   draw: '/review/draw',
   drawReplace: '/review/draw/replace',
@@ -102,6 +104,7 @@ export const REVIEW_API_METHODS: Record<ReviewApiKey, 'GET' | 'POST' | 'PUT' | '
   expertQueryById: 'GET',
   expertImport: 'POST',
   expertExport: 'GET',
+  expertUsers: 'GET',
   draw: 'POST',
   drawReplace: 'POST',
   committee: 'GET',
@@ -392,6 +395,12 @@ export const REVIEW_MESSAGES = {
 
 /** sys_user.user_end of an expert (专家端): only such a user can have a profile in the pool. */
 export const EXPERT_USER_END = '2';
+/** A user the add form may pick (REVIEW_API.expertUsers). */
+export interface ExpertUserOption {
+  id: string;
+  username: string;
+  realname: string;
+}
 /** The pool's export sheet; an import reads the same headers back (用户账号 is the key). */
 export const EXPERT_EXCEL_HEADERS = {
   username: '用户账号',

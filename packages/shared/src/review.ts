@@ -110,6 +110,7 @@ export const expertListQuerySchema = pageQuerySchema.extend({
   status: z.enum(['normal', 'suspended']).optional(),
 });
 export type ExpertListQuery = z.infer<typeof expertListQuerySchema>;
+export const expertUsersQuerySchema = z.object({ keyword });
 /** An imported row: the form's fields with the user named by username (用户账号); avoidances as company names. */
 export const expertImportRowSchema = z
   .object(expertFields)

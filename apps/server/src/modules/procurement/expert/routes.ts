@@ -4,11 +4,13 @@ import {
   expertEditSchema,
   expertIdSchema,
   expertListQuerySchema,
+  expertUsersQuerySchema,
   PERMISSIONS,
   REVIEW_API,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { crudRoutes, tenantOf } from '../../../core/crud-routes.ts';
+import { ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
 import { actorOf } from '../../platform/dict/kit.ts';
 import { acceptExcelUploads, importReply, readExcelUploads } from '../../platform/excel/upload.ts';
@@ -43,6 +45,15 @@ export const expertRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     edit: { access: P.edit, body: expertEditSchema, run: (request, body) => experts.edit(actorOf(request), body) },
     remove: { access: P.delete, run: (request, ids) => experts.remove(actorOf(request), ids.map(String)) },
   });
+
+  app.get(
+    REVIEW_API.expertUsers,
+    {
+      config: { access: P.add },
+      schema: { tags: ['专家库'], summary: '可建立专家档案的专家端用户', querystring: expertUsersQuerySchema },
+    },
+    async (request) => ok(await experts.candidates(tenantOf(request), request.query.keyword)),
+  );
 
   app.post(
     REVIEW_API.expertImport,

@@ -6,6 +6,7 @@ import {
   type ExpertEditRequest,
   type ExpertListQuery,
   type ExpertProfileDto,
+  type ExpertUserOption,
   expertImportRowSchema,
   formatDateTime,
   REVIEW_MESSAGES as M,
@@ -34,7 +35,14 @@ export interface ExpertService {
   edit(actor: Actor, input: ExpertEditRequest): Promise<ExpertProfileDto>;
   remove(actor: Actor, ids: string[]): Promise<number>;
   importFiles(actor: Actor, files: UploadedFile[]): Promise<ExcelImportResult>;
+  /** Expert-end users of the tenant without a live profile, matching the keyword (name or username). */
+  candidates(tenantId: number, keyword: string | undefined): Promise<ExpertUserOption[]>;
 }
+
+/** How many users the picker offers at once (it searches as one types). */
+const CANDIDATE_LIMIT = 50;
+/** sys_user.user_end holds the user's ends comma-joined ('2', '1,2'). */
+const hasExpertEnd = sql`${EXPERT_USER_END} = ANY(string_to_array(${sysUser.userEnd}, ','))`;
 
 type Profile = typeof expertProfile.$inferSelect;
 type Row = { p: Profile; username: string; realname: string; phone: string | null };
@@ -104,7 +112,7 @@ export function createExpertService({
       .innerJoin(sysUserTenant, and(eq(sysUserTenant.userId, sysUser.id), eq(sysUserTenant.tenantId, tenantId)))
       .where(and(eq(sysUser.id, userId), eq(sysUser.delFlag, 0)));
     if (!user) throw badRequest(M.expertUserUnknown);
-    if (user.userEnd !== EXPERT_USER_END) throw badRequest(M.expertUserEnd);
+    if (!user.userEnd.split(',').includes(EXPERT_USER_END)) throw badRequest(M.expertUserEnd);
   }
 
   /** Specialities are codes of the tenant's category tree; avoided suppliers are the tenant's live suppliers. */
@@ -253,6 +261,27 @@ export function createExpertService({
         if (removed.length === 0) throw notFound(M.expertNotFound);
         return removed.length;
       });
+    },
+
+    async candidates(tenantId, keyword) {
+      const filters: (SQL | undefined)[] = [eq(sysUser.delFlag, 0), hasExpertEnd];
+      if (keyword) {
+        const pattern = containsPattern(keyword);
+        filters.push(or(ilike(sysUser.realname, pattern), ilike(sysUser.username, pattern)));
+      }
+      return db
+        .select({ id: sysUser.id, username: sysUser.username, realname: sysUser.realname })
+        .from(sysUser)
+        .innerJoin(sysUserTenant, and(eq(sysUserTenant.userId, sysUser.id), eq(sysUserTenant.tenantId, tenantId)))
+        .where(
+          and(
+            ...filters,
+            sql`NOT EXISTS (SELECT 1 FROM ${expertProfile} WHERE ${expertProfile.userId} = ${sysUser.id}
+                AND ${expertProfile.tenantId} = ${tenantId} AND ${expertProfile.delFlag} = 0)`,
+          ),
+        )
+        .orderBy(sysUser.username)
+        .limit(CANDIDATE_LIMIT);
     },
 
     async importFiles(actor, files) {
