@@ -25,7 +25,8 @@ const IMPORTS = {
 /** 专家库 (review/ExpertPool, issue 15 §1): the tenant's expert profiles the draw picks from. */
 export default function ExpertPoolPage() {
   const [form] = Form.useForm<ExpertFilters>();
-  const list = useCrudList(expertApi);
+  // Nine columns: the table scrolls sideways on narrow screens rather than squeezing 专业 to nothing.
+  const list = useCrudList(expertApi, { scrollX: 1320 });
   const categories = useCategoryTree();
   const treeData = useMemo(() => toTree(categories.data), [categories.data]);
 
@@ -35,6 +36,7 @@ export default function ExpertPoolPage() {
     {
       title: '专业',
       dataIndex: 'specialityNames',
+      width: 240,
       render: (names: string[]) => (
         <Space size={[0, 4]} wrap>
           {names.map((n) => (
