@@ -50,12 +50,11 @@ export function ExpertFormDrawer({
             region: expert.region,
             title: expert.title,
             employer: expert.employer,
-            avoidSupplierIds: expert.avoidSupplierIds,
             avoidCompanies: expert.avoidCompanies,
             status: expert.status,
             remarks: expert.remarks,
           }
-        : { status: 'normal', avoidCompanies: [], avoidSupplierIds: [] },
+        : { status: 'normal', avoidCompanies: [] },
     [expert],
   );
   return (
@@ -69,7 +68,8 @@ export function ExpertFormDrawer({
       initialValues={initialValues}
       onClose={onClose}
       onSubmit={async (v) => {
-        await save.mutateAsync({ ...v, id: expert?.id });
+        // The form has no field for supplier-id avoidances: an edit keeps the profile's own.
+        await save.mutateAsync({ ...v, avoidSupplierIds: expert?.avoidSupplierIds ?? [], id: expert?.id });
         message.success(expert ? '编辑成功!' : '添加成功！');
       }}
     >

@@ -31,7 +31,7 @@ export default function ExpertPoolPage() {
   const treeData = useMemo(() => toTree(categories.data), [categories.data]);
 
   const columns: TableColumnsType<ExpertProfileDto> = [
-    { title: '姓名', dataIndex: 'realname', width: 110, ...list.sortable('realname') },
+    { title: '姓名', dataIndex: 'realname', width: 110, fixed: 'left', ...list.sortable('realname') },
     { title: '账号', dataIndex: 'username', width: 120 },
     {
       title: '专业',
@@ -64,7 +64,13 @@ export default function ExpertPoolPage() {
       ),
     },
     { title: '创建时间', dataIndex: 'createTime', width: 170, ...list.sortable('createTime') },
-    { title: '操作', key: 'action', width: 120, render: (_, row) => <CrudRowActions list={list} row={row} /> },
+    {
+      title: '操作',
+      key: 'action',
+      width: 120,
+      fixed: 'right',
+      render: (_, row) => <CrudRowActions list={list} row={row} />,
+    },
   ];
 
   return (
