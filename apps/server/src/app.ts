@@ -48,6 +48,7 @@ import { userRoutes } from './modules/platform/user/routes.ts';
 import { workflowRoutes } from './modules/platform/workflow/routes.ts';
 import { bidRoutes } from './modules/procurement/bid/routes.ts';
 import { procurementDashboardRoutes } from './modules/procurement/dashboard/routes.ts';
+import { expertRoutes } from './modules/procurement/expert/routes.ts';
 import { procurementListRoutes } from './modules/procurement/lists/routes.ts';
 import { noticeRoutes } from './modules/procurement/notice/routes.ts';
 import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
@@ -100,6 +101,7 @@ const API_MODULES = [
   reportRoutes,
   workflowRoutes,
   demoRequestRoutes,
+  expertRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

@@ -55,6 +55,7 @@ import { escapeHtml } from './modules/procurement/bid/letters.ts';
 import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
 import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
 import { createDashboardService, type DashboardService } from './modules/procurement/dashboard/service.ts';
+import { createExpertService, type ExpertService } from './modules/procurement/expert/service.ts';
 import { createSpecialListService, type SpecialListService } from './modules/procurement/lists/service.ts';
 import { createNoticeService, type NoticeService } from './modules/procurement/notice/service.ts';
 import { createPlanService, type PlanService } from './modules/procurement/plan/service.ts';
@@ -94,6 +95,8 @@ export interface Services {
   /** The buyer's draw of a package's review committee (issue 15 §2). */
   reviewDraw: DrawService;
   qa: QaService;
+  /** The expert pool (专家库, issue 15 §1). */
+  experts: ExpertService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
   sessions: SessionStore;
@@ -203,6 +206,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     reviewDraw: createDrawService(db),
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
+    experts: createExpertService({ db, importExcel }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
     sessions,

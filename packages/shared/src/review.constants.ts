@@ -49,6 +49,8 @@ export const REVIEW_API = {
   expertQueryById: '/review/expert/queryById',
   expertImport: '/review/expert/importExcel',
   expertExport: '/review/expert/exportXls',
+  /** The add form's user picker: the tenant's expert-end users without a live profile. */
+  expertUsers: '/review/expert/users',
   // Ours: the buyer's draw and supervision (评审管理).
   draw: '/review/draw',
   drawReplace: '/review/draw/replace',
@@ -102,6 +104,7 @@ export const REVIEW_API_METHODS: Record<ReviewApiKey, 'GET' | 'POST' | 'PUT' | '
   expertQueryById: 'GET',
   expertImport: 'POST',
   expertExport: 'GET',
+  expertUsers: 'GET',
   draw: 'POST',
   drawReplace: 'POST',
   committee: 'GET',
@@ -385,7 +388,37 @@ export const REVIEW_MESSAGES = {
   expertUserEnd: '只有专家端用户可以建立专家档案',
   expertSpecialityUnknown: (code: string) => `专业分类「${code}」不存在`,
   expertHasTasks: '该专家有进行中的评审任务，不能删除',
+  expertUserUnknown: '专家用户不存在或不属于本租户',
+  expertAvoidSupplierUnknown: '回避的供应商不存在',
   success: '操作成功!',
+} as const;
+
+/** sys_user.user_end of an expert (专家端): only such a user can have a profile in the pool. */
+export const EXPERT_USER_END = '2';
+/** A user the add form may pick (REVIEW_API.expertUsers). */
+export interface ExpertUserOption {
+  id: string;
+  username: string;
+  realname: string;
+}
+/** The pool's export sheet; an import reads the same headers back (用户账号 is the key). */
+export const EXPERT_EXCEL_HEADERS = {
+  username: '用户账号',
+  realname: '姓名',
+  specialities: '专业分类编码',
+  specialityNames: '专业分类',
+  region: '地区',
+  title: '职称',
+  employer: '工作单位',
+  avoidCompanies: '回避单位',
+  status: '状态',
+  remarks: '备注',
+  createTime: '创建时间',
+} as const;
+/** An imported row whose user already has a profile updates it (a re-imported export does not double it). */
+export const EXPERT_IMPORT_EXISTING = {
+  policy: 'update',
+  text: '用户账号已有专家档案的行，更新该档案的专业、地区、职称、工作单位、回避单位、状态和备注。',
 } as const;
 
 export type * from './review-dto.ts';

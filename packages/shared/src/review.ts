@@ -102,12 +102,20 @@ export const expertIdSchema = z.object({ id: uuid(M.expertNotFound) });
 export const EXPERT_SORTABLE_COLUMNS = ['createTime', 'realname', 'employer'] as const;
 export const expertListQuerySchema = pageQuerySchema.extend({
   column: z.enum(EXPERT_SORTABLE_COLUMNS, { error: '不支持按该字段排序' }).optional(),
+  /** Matches the expert's name or username. */
   realname: keyword,
   employer: keyword,
+  region: keyword,
   speciality: specialityCode.optional(),
   status: z.enum(['normal', 'suspended']).optional(),
 });
 export type ExpertListQuery = z.infer<typeof expertListQuerySchema>;
+export const expertUsersQuerySchema = z.object({ keyword });
+/** An imported row: the form's fields with the user named by username (用户账号); avoidances as company names. */
+export const expertImportRowSchema = z
+  .object(expertFields)
+  .omit({ userId: true })
+  .extend({ username: text('用户账号', 100) });
 
 // ---------- the draw (抽取) ----------
 

@@ -55,6 +55,7 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'workflow/InstanceList': () => import('../features/platform/workflow/pages/InstanceListPage.tsx'),
   'workflow/DefinitionList': () => import('../features/platform/workflow/pages/DefinitionListPage.tsx'),
   'online/cgreport/OnlCgreportAutoList': () => import('../features/platform/report/pages/OnlineReportPage.tsx'),
+  'review/ExpertPool': () => import('../features/procurement/expert/pages/ExpertPoolPage.tsx'),
   'exception/403': () => import('../features/platform/exception/pages/ForbiddenPage.tsx'),
   'exception/404': () => import('../features/platform/exception/pages/NotFoundInWorkspacePage.tsx'),
   'exception/500': () => import('../features/platform/exception/pages/ServerErrorPage.tsx'),
