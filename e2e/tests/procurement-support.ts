@@ -67,11 +67,14 @@ export class UserPages {
   readonly pages = new Map<string, Page>();
   readonly errors: string[][] = [];
   private readonly contexts: BrowserContext[] = [];
+  /** The browser is launched in beforeAll, after the file created this. */
+  private readonly browser: () => Browser;
+  private readonly baseUrl: string;
 
-  constructor(
-    private readonly browser: () => Browser,
-    private readonly baseUrl: string,
-  ) {}
+  constructor(browser: () => Browser, baseUrl: string) {
+    this.browser = browser;
+    this.baseUrl = baseUrl;
+  }
 
   async as(username: string, path: string): Promise<Page> {
     const existing = this.pages.get(username);
