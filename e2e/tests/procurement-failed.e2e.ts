@@ -89,7 +89,8 @@ describe('采购管理: a failed opening and 重新采购, as users', () => {
     await stageTag(status, '流标').waitFor();
     await drawer.getByRole('button', { name: '重新采购' }).waitFor();
     await drawer.getByRole('tab', { name: '报名与投标' }).click();
-    await drawer.getByText(/投标人 2家（最少3家）/).waitFor();
+    // The buyer who pressed 开标 is its 开标人 (the job would be 'system').
+    await drawer.getByText(/开标人 buyer01，投标人 2家（最少3家）/).waitFor();
     await drawer.getByText('450,000.00').first().waitFor();
     // The opening record sits below the bids: scrolled into view for the picture.
     await drawer.getByText('开标记录').scrollIntoViewIfNeeded();
