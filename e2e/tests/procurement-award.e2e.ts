@@ -1,13 +1,24 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
-import { pdfFile } from '../support/files.ts';
 import { hoverToOpen } from '../support/hover.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { collectErrors, expectMessage, userPage } from './shell-support.ts';
+import {
+  confirmPop,
+  NOTICE_TABS,
+  openingDue,
+  preparePackage,
+  publishNotice,
+  row,
+  search as searchFor,
+  signUpAndBid,
+  stageTag,
+  UserPages,
+} from './procurement-support.ts';
+import { expectMessage } from './shell-support.ts';
 
 /**
  * Issue 14 §9–§10, a package all the way to award in the real UI. Set-up writes the plan, project and package
@@ -25,126 +36,38 @@ const { baseUrl, dataDir } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 const PURCHASE = `会议室改造采购${STAMP}`;
 const PACKAGE = `音视频标包${STAMP}`;
-const TABS = '/purchaseannouncement/PurchaseAnnouncementTabs';
 const WINNER = '华东建设工程有限公司';
 const LOSER = '中泰物资贸易有限公司';
 /** The letter's date line (the day in the server's time zone). */
 const DATE_LINE = /^日期：\d{4}-\d{2}-\d{2}$/;
+const NOTICE = '会议室音视频系统改造，欢迎报名。';
 
 let browser: Browser;
 let packageId = '';
-const contexts: BrowserContext[] = [];
-const errors: string[][] = [];
-const pages = new Map<string, Page>();
-
-/** Plan → project → package (stage 1, fixedPrice 500000, two bidders enough), review items, timetable open now. */
-async function preparePackage(): Promise<string> {
-  return withDatabase(dataDir, async (db) => {
-    const plan = await db.query<{ id: string }>(
-      `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
-       VALUES (1, 'A01', $1, $2, '2', 'open_tender', 900000, 'executing', '4') RETURNING id`,
-      [`CG-AW-${STAMP}`, `会议室改造计划${STAMP}`],
-    );
-    const project = await db.query<{ id: string }>(
-      `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'open_tender') RETURNING id`,
-      [plan.rows[0]?.id, `NO-AW-${STAMP}`, `PC-AW-${STAMP}`, PURCHASE],
-    );
-    const pkg = await db.query<{ id: string }>(
-      `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
-         purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, lower_coefficient_type,
-         min_bidders, purchase_candidate_count, publicity_days, sign_up_start_time, sign_up_end_time, bid_deadline,
-         opening_start_time, create_by)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'open_tender', 1, '1', $5, 500000, 0, 2, 2, 1,
-         now() - interval '1 hour', now() + interval '1 hour', now() + interval '2 hours', now() + interval '3 hours',
-         'buyer01')
-       RETURNING id`,
-      [project.rows[0]?.id, `NO-AW-${STAMP}`, `PC-AW-${STAMP}`, PURCHASE, PACKAGE],
-    );
-    const id = pkg.rows[0]?.id ?? '';
-    await db.query(
-      `INSERT INTO purchase_review_item (tenant_id, package_id, kind, name, max_score, sort_no)
-       VALUES (1, $1, 'qualification', '营业执照', NULL, 1), (1, $1, 'scoring', '技术方案', 60, 2)`,
-      [id],
-    );
-    return id;
-  });
-}
+const users = new UserPages(() => browser, baseUrl);
+const as = (username: string, path: string) => users.as(username, path);
+const search = (page: Page, list: string) => searchFor(page, list, STAMP);
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  packageId = await preparePackage();
+  // Two bidders are enough here (the default is three: procurement-failed.e2e.ts).
+  packageId = await preparePackage(dataDir, {
+    stamp: STAMP,
+    code: 'AW',
+    purchase: PURCHASE,
+    packageName: PACKAGE,
+    minBidders: 2,
+  });
 });
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await users.close();
   await browser?.close();
-  expect(errors.flat()).toEqual([]);
+  expect(users.errors.flat()).toEqual([]);
 });
 afterEach(async (ctx) => {
   if (ctx.task.result?.state !== 'fail') return;
-  for (const [u, p] of pages) await screenshot(p, `award-failed-${u}`).catch(() => undefined);
+  for (const [u, p] of users.pages) await screenshot(p, `award-failed-${u}`).catch(() => undefined);
 });
-
-async function as(username: string, path: string): Promise<Page> {
-  const existing = pages.get(username);
-  if (existing) {
-    await existing.goto(path);
-    return existing;
-  }
-  const { context, page } = await userPage(browser, baseUrl, username, { viewport: { width: 1600, height: 1000 } });
-  contexts.push(context);
-  errors.push(collectErrors(page));
-  pages.set(username, page);
-  await page.goto(path);
-  return page;
-}
-
-const row = (page: Page, text: string) => page.locator('.ant-table-row:visible').filter({ hasText: text });
-const confirmPop = (page: Page) =>
-  page
-    .locator('.ant-popconfirm:visible')
-    .getByRole('button', { name: /确\s*定/ })
-    .click();
-const search = async (page: Page, list: string) => {
-  await page.locator(`#${list}Search_name`).fill(STAMP);
-  await page
-    .locator('.aps-search-bar:visible')
-    .getByRole('button', { name: /查\s*询/ })
-    .click();
-};
-const stageTag = (scope: Locator, stage: string) => scope.locator('.ant-tag').filter({ hasText: stage }).first();
-
-/** The opening time a few seconds ahead, kept clear of the stage timer job's tick (second 0 of every minute). */
-function openingDue(): Date {
-  const now = Date.now();
-  const nextTick = Math.ceil(now / 60_000) * 60_000;
-  // The job would open the package itself if it ticked between the due time and the buyer's click.
-  return nextTick - now >= 3_000 && nextTick - now <= 12_000 ? new Date(nextTick + 1_500) : new Date(now + 3_000);
-}
-
-async function signUpAndBid(username: string, price: string) {
-  const page = await as(username, TABS);
-  await row(page, PURCHASE).getByRole('button', { name: '查看' }).click();
-  const view = page.getByRole('dialog', { name: '公告详情' });
-  await view.getByText('会议室音视频系统改造').waitFor();
-  await view.getByRole('button', { name: '报名' }).click();
-  await expectMessage(page, '报名成功');
-  await view.getByRole('button', { name: '投标' }).click();
-  const form = page.getByRole('dialog', { name: '投标' });
-  await form
-    .locator('input[type=file]')
-    .setInputFiles({ name: `${username}响应文件.pdf`, mimeType: 'application/pdf', buffer: pdfFile() });
-  // Uploaded (not still uploading): the field holds the file's path only then.
-  await form
-    .locator('.aps-upload-row-done')
-    .filter({ hasText: `${username}响应文件.pdf` })
-    .waitFor();
-  await form.getByLabel('报价（元）').fill(price);
-  await form.getByRole('button', { name: '提交投标' }).click();
-  await form.waitFor({ state: 'hidden' });
-  await view.getByText('已提交（第1版）').waitFor();
-  await page.keyboard.press('Escape');
-}
 
 async function approve(username: string) {
   const page = await as(username, '/workflow/todo');
@@ -186,21 +109,11 @@ describe('采购管理: a package to award, as users', () => {
     // ── buyer01 publishes the 采购公告 on 选商准备 ──
     const buyer = await as('buyer01', '/dashboard/analysis');
     await openSiderMenu(buyer, '采购管理', '选商准备', '/purchase/selectionPrepare');
-    await search(buyer, 'selectionPrepare');
-    const prepared = row(buyer, PACKAGE);
-    await prepared.getByText('已准备').waitFor();
-    await prepared.getByRole('button', { name: '采购公告' }).click();
-    const notice = buyer.getByRole('dialog').filter({ hasText: '采购公告：' });
-    const body = notice.getByRole('textbox', { name: '公告内容' });
-    await body.click();
-    await buyer.keyboard.type('会议室音视频系统改造，欢迎报名。');
-    await notice.getByRole('button', { name: /^发\s*布$/ }).click();
-    await expectMessage(buyer, '发布成功!');
-    await stageTag(prepared, '公告中').waitFor();
+    await publishNotice(buyer, STAMP, PACKAGE, NOTICE);
 
     // ── two suppliers sign up and bid from the notice ──
-    await signUpAndBid('supplier01', '450000');
-    await signUpAndBid('supplier02', '468000');
+    await signUpAndBid(await as('supplier01', NOTICE_TABS), PURCHASE, NOTICE, '450000');
+    await signUpAndBid(await as('supplier02', NOTICE_TABS), PURCHASE, NOTICE, '468000');
 
     // ── buyer01: 开始响应, 截止投标, 开标 (refused before its time, then once due) ──
     await openSiderMenu(buyer, '采购管理', '选商启动', '/purchase/selectionStart');

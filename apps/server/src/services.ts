@@ -287,8 +287,8 @@ function createBidding(db: Db, config: AppConfig, stages: PackageStages, project
   });
   stages.setHooks({
     countValidBidders: (tx, tenantId, packageId) => bids.countValidBidders(tx, tenantId, packageId),
-    onOpened: async (tx, pkg) => {
-      await bids.unsealBids(tx, pkg.tenantId, pkg.id, { minBidders: pkg.minBidders });
+    onOpened: async (tx, pkg, actor) => {
+      await bids.unsealBids(tx, pkg.tenantId, pkg.id, { minBidders: pkg.minBidders, actor: actor.username });
     },
     countValidBiddersMany: (tx, packageIds) => bids.countValidBiddersMany(tx, packageIds),
     onOpenedMany: (tx, pkgs) =>

@@ -132,7 +132,7 @@ describe('sealed bids, opening and award', () => {
     });
     expect(opened?.purchaseStage).toBe(5);
     const record = await okCall('buyer01', 'GET', `${API.opening}?packageId=${packageId}`);
-    expect(record).toMatchObject({ bidderCount: 3, minBidders: 3 });
+    expect(record).toMatchObject({ bidderCount: 3, minBidders: 3, openedBy: 'system' });
     expect(record.entries.map((e: { supplierId: string; price: string }) => [e.supplierId, e.price]).sort()).toEqual(
       [
         [SUP1, '480000.00'],
@@ -191,7 +191,8 @@ describe('流标 at the opening', () => {
     const pkg = await fx.t.services.packageStages.open(fx.t.db, 1, packageId, { username: 'buyer01', role: 'buyer' });
     expect([pkg.purchaseStage, pkg.electionStatus]).toEqual([9, '0']);
     const record = await okCall('buyer01', 'GET', `${API.opening}?packageId=${packageId}`);
-    expect(record).toMatchObject({ bidderCount: 2, minBidders: 3 });
+    // 开标人: the buyer who pressed 开标, not the job's 'system'.
+    expect(record).toMatchObject({ bidderCount: 2, minBidders: 3, openedBy: 'buyer01' });
     const n = await okCall('buyer01', 'POST', API.noticeAdd, {
       packageId,
       noticeType: 'failed',

@@ -32,8 +32,11 @@ export interface StageActorRef {
 export interface StageHooks {
   /** Valid bidders of a package (signed up and a bid submitted, not withdrawn). */
   countValidBidders(db: DbOrTx, tenantId: number, packageId: string): Promise<number>;
-  /** After opening (stage 5) or a failed opening (stage 9, '0'), in the same transaction: unseal quotes. */
-  onOpened?(db: DbOrTx, pkg: PackageRow): Promise<void>;
+  /**
+   * After opening (stage 5) or a failed opening (stage 9, '0'), in the same transaction: unseal quotes; the actor
+   * is the opening record's 开标人.
+   */
+  onOpened?(db: DbOrTx, pkg: PackageRow, actor: StageActorRef): Promise<void>;
   /** The opening job's batch: countValidBidders of many packages in one statement (absent = 0 bidders). */
   countValidBiddersMany?(db: DbOrTx, packageIds: readonly string[]): Promise<Map<string, number>>;
   /** The opening job's batch: onOpened of many packages in a fixed number of statements. */
@@ -217,7 +220,7 @@ export function createPackageStages(initial: Partial<StageHooks> = {}): PackageS
             ? { openingStartTime: pkg.openingStartTime ?? now, reviewStopTime: now }
             : { openingStartTime: pkg.openingStartTime ?? now },
           after: async (updated, inner) => {
-            await hooks.onOpened?.(inner, updated);
+            await hooks.onOpened?.(inner, updated, actor);
           },
         });
       });
@@ -278,7 +281,7 @@ export function createPackageStages(initial: Partial<StageHooks> = {}): PackageS
           ),
         );
       if (hooks.onOpenedMany) await hooks.onOpenedMany(tx, opened);
-      else if (hooks.onOpened) for (const row of opened) await hooks.onOpened(tx, row);
+      else if (hooks.onOpened) for (const row of opened) await hooks.onOpened(tx, row, actor);
       return opened;
     },
 
