@@ -79,6 +79,8 @@ async function pickTime(scope: Locator, label: string, value: string) {
   await input.fill(value);
   // The panel's 确定 takes the typed value (Enter would also submit the form).
   await scope.page().locator('.ant-picker-dropdown:visible .ant-picker-ok button').click();
+  // The panel closes with an animation: the next picker's panel must not open beside it (two 确定 buttons).
+  await expect.poll(() => scope.page().locator('.ant-picker-dropdown:visible').count()).toBe(0);
 }
 
 const day = (offset: number, hour: string) => {
