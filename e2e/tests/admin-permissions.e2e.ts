@@ -280,7 +280,10 @@ describe('系统管理 pages', () => {
     await openMenu(admin, '系统管理', '角色管理');
     // Other files' roles may fill the first page (newest first): search for the seeded one.
     await admin.getByPlaceholder('请输入角色编码').fill('supervisor');
-    await admin.getByRole('button', { name: /查\s*询/ }).first().click();
+    await admin
+      .getByRole('button', { name: /查\s*询/ })
+      .first()
+      .click();
     await row(admin, 'supervisor').waitFor();
     await screenshot(admin, 'admin-roles');
     await row(admin, 'supervisor').getByRole('button', { name: '编辑' }).click();
