@@ -1,0 +1,18 @@
+import type { ReviewTaskDetailDto } from '@aps/shared';
+import type { ReactNode } from 'react';
+import { TaskInfoStep } from './InfoStep.tsx';
+
+/**
+ * The review workspace's steps, in the order of the review: each step is one tab of the task drawer, its own
+ * component file, shown when `visible` says the caller's task has reached it. A review step adds one entry here.
+ */
+export interface ReviewStep {
+  key: string;
+  label: string;
+  visible: (detail: ReviewTaskDetailDto) => boolean;
+  render: (detail: ReviewTaskDetailDto) => ReactNode;
+}
+
+export const REVIEW_STEPS: ReviewStep[] = [
+  { key: 'info', label: '采购信息', visible: () => true, render: (detail) => <TaskInfoStep detail={detail} /> },
+];
