@@ -65,6 +65,7 @@ import { createPackageStages, type PackageStages } from './modules/procurement/p
 import { applyTimetableChange } from './modules/procurement/project/timetable.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
+import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 
 /** Every service of the server, wired once here (the composition root). */
@@ -94,6 +95,8 @@ export interface Services {
   awardLetters: AwardLetterService;
   /** The buyer's draw of a package's review committee (issue 15 §2). */
   reviewDraw: DrawService;
+  /** The review steps' seams (summarizing, changed): the result and the automatic clarifications listen. */
+  reviewHooks: ReviewHooks;
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
@@ -161,6 +164,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const importErrors = createImportErrorStore({ db });
   const importExcel = createExcelImporter({ db, importErrors, log });
   const packageStages = createPackageStages();
+  const reviewHooks = createReviewHooks();
   const bidding: { projects?: ProjectService } = {};
   const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
   const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
@@ -204,6 +208,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     notices,
     bids,
     reviewDraw: createDrawService(db),
+    reviewHooks,
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
