@@ -66,6 +66,8 @@ import { applyTimetableChange } from './modules/procurement/project/timetable.ts
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
+import { createLeaderReviewService, type LeaderReviewService } from './modules/procurement/review/leader.ts';
+import { createReviewScoringService, type ReviewScoringService } from './modules/procurement/review/scoring.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 
 /** Every service of the server, wired once here (the composition root). */
@@ -97,6 +99,10 @@ export interface Services {
   reviewDraw: DrawService;
   /** The review steps' seams (summarizing, changed): the result and the automatic clarifications listen. */
   reviewHooks: ReviewHooks;
+  /** 评分: start scoring, the members' sheets, the last submission to 组长汇总 (issue 15 §6). */
+  reviewScoring: ReviewScoringService;
+  /** The leader's summary of the scores, returns for re-scoring, one item's drill-down. */
+  reviewLeader: LeaderReviewService;
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
@@ -209,6 +215,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     bids,
     reviewDraw: createDrawService(db),
     reviewHooks,
+    reviewScoring: createReviewScoringService({ db, stages: packageStages, hooks: reviewHooks }),
+    reviewLeader: createLeaderReviewService({ db }),
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
