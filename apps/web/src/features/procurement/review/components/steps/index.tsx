@@ -1,6 +1,8 @@
-import type { ReviewTaskDetailDto } from '@aps/shared';
+import { isActiveMember, type ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
 import { TaskInfoStep } from './InfoStep.tsx';
+import { LeaderReviewStep } from './LeaderReviewStep.tsx';
+import { SCORED_STATES, ScoringStep } from './ScoringStep.tsx';
 
 /**
  * The review workspace's steps, in the order of the review: each step is one tab of the task drawer, its own
@@ -15,4 +17,18 @@ export interface ReviewStep {
 
 export const REVIEW_STEPS: ReviewStep[] = [
   { key: 'info', label: '采购信息', visible: () => true, render: (detail) => <TaskInfoStep detail={detail} /> },
+  {
+    key: 'scoring',
+    label: '评分',
+    visible: (d) =>
+      (isActiveMember(d.task.state) && SCORED_STATES.includes(d.committee.state)) ||
+      (d.committee.state === 'qualifying' && d.identity.identity === 'leader'),
+    render: (detail) => <ScoringStep detail={detail} />,
+  },
+  {
+    key: 'leaderReview',
+    label: '组长汇总',
+    visible: (d) => d.identity.identity === 'leader' && ['summarizing', 'signing', 'ended'].includes(d.committee.state),
+    render: (detail) => <LeaderReviewStep detail={detail} />,
+  },
 ];
