@@ -40,11 +40,14 @@ function Sheet({ packageId, sheet }: { packageId: string; sheet: ScoringSheetDto
         packageId,
         bidId: sheet.bidId,
         submit,
-        scores: open.map((i) => ({
-          itemId: i.itemId,
-          score: values[i.itemId]?.score ?? null,
-          comment: values[i.itemId]?.comment ?? '',
-        })),
+        // A submit leaves unscored items out, so the server names the first missing one in its refusal.
+        scores: open
+          .map((i) => ({
+            itemId: i.itemId,
+            score: values[i.itemId]?.score ?? null,
+            comment: values[i.itemId]?.comment ?? '',
+          }))
+          .filter((s) => !submit || s.score !== null),
       });
       message.success(submit ? '评分已提交' : '草稿已保存');
     } catch (e) {

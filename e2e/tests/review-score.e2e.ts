@@ -1,0 +1,224 @@
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { withDatabase } from '../support/db.ts';
+import { serverUnderTest } from '../support/target.ts';
+import { collectErrors, userPage } from './shell-support.ts';
+
+/**
+ * 评分 and 组长汇总 (issue 15 §6) in the task drawer. The draw, sign-in, vote and qualification are other slices, so
+ * set-up writes a package in 评分 (stage 7) with a committee of expert01 (leader), expert02 and expert03, two
+ * qualified bidders, and the sheets of expert01 and expert03 already submitted. expert02 fills and submits both
+ * sheets in the drawer (the last sheets: the package goes to 组长汇总); expert01 reads the summary, sees the spread
+ * flag and the drill-down, and returns expert02's 技术方案 of one bidder; expert02 sees it returned with the note.
+ */
+const { baseUrl, dataDir } = serverUnderTest();
+const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+const PACKAGE = `评分标包${STAMP}`;
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let errors: string[] = [];
+let packageId = '';
+const stageOf = () =>
+  withDatabase(dataDir, async (db) => {
+    const r = await db.query<{ stage: number; state: string }>(
+      `SELECT p.purchase_stage AS stage, c.state FROM purchase_package p JOIN review_committee c ON c.package_id = p.id
+       WHERE p.id = $1`,
+      [packageId],
+    );
+    return r.rows[0];
+  });
+const suppliers: string[] = [];
+
+async function prepare(): Promise<void> {
+  await withDatabase(dataDir, async (db) => {
+    const one = async <T>(text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as T;
+    const plan = await one<{ id: string }>(
+      `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
+       VALUES (1, 'A01', $1, $2, '2', 'inquiry', 900000, 'executing', '4') RETURNING id`,
+      [`CG-SC-${STAMP}`, `评分计划${STAMP}`],
+    );
+    const project = await one<{ id: string }>(
+      `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
+       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry') RETURNING id`,
+      [plan.id, `NO-SC-${STAMP}`, `PC-SC-${STAMP}`, `评分项目${STAMP}`],
+    );
+    const pkg = await one<{ id: string }>(
+      `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
+         purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price,
+         opening_start_time, review_start_time, create_by)
+       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', 7, '01', $5, 500000, now() - interval '2 hour',
+         now() - interval '1 hour', 'buyer01') RETURNING id`,
+      [project.id, `NO-SC-${STAMP}`, `PC-SC-${STAMP}`, `评分项目${STAMP}`, PACKAGE],
+    );
+    packageId = pkg.id;
+    const items = await db.query<{ id: string; name: string }>(
+      `INSERT INTO purchase_review_item (tenant_id, package_id, kind, name, max_score, sort_no)
+       VALUES (1, $1, 'qualification', '营业执照', NULL, 1), (1, $1, 'scoring', '技术方案', 40, 2),
+         (1, $1, 'scoring', '商务部分', 20, 3) RETURNING id, name`,
+      [packageId],
+    );
+    const item = (name: string) => items.rows.find((i) => i.name === name)?.id;
+    const committee = await one<{ id: string }>(
+      `INSERT INTO review_committee (tenant_id, package_id, size, draw_seed, draw_audit, drawn_by, state)
+       VALUES (1, $1, 3, 'e2e', '{"pool":[],"requirement":{},"order":[],"excluded":[]}'::jsonb, 'buyer01', 'scoring')
+       RETURNING id`,
+      [packageId],
+    );
+    const member: Record<string, string> = {};
+    for (const [i, user] of ['expert01', 'expert02', 'expert03'].entries()) {
+      const state = user === 'expert02' ? 'scoring' : 'submitted';
+      const m = await one<{ id: string }>(
+        `INSERT INTO review_member (tenant_id, committee_id, package_id, user_id, expert_id, kind, draw_sequence, state,
+           sign_in_time)
+         SELECT 1, $1, $2, u.id, e.id, 'expert', $3, $4, now() FROM sys_user u JOIN expert_profile e ON e.user_id = u.id
+         WHERE u.username = $5 RETURNING id`,
+        [committee.id, packageId, i + 1, state, user],
+      );
+      member[user] = m.id;
+    }
+    await db.query('UPDATE review_committee SET leader_member_id = $1 WHERE id = $2', [member.expert01, committee.id]);
+    const seeded = await db.query<{ id: string; name: string }>(
+      `SELECT id, name FROM supplier WHERE tenant_id = 1 AND del_flag = 0 ORDER BY name LIMIT 2`,
+    );
+    for (const [i, s] of seeded.rows.entries()) {
+      suppliers.push(s.name);
+      const signUp = await one<{ id: string }>(
+        `INSERT INTO purchase_sign_up (tenant_id, package_id, supplier_id, user_id)
+         VALUES (1, $1, $2, gen_random_uuid()) RETURNING id`,
+        [packageId, s.id],
+      );
+      const bid = await one<{ id: string }>(
+        `INSERT INTO purchase_bid (tenant_id, package_id, supplier_id, sign_up_id, quote_kind, sealed_quote, files,
+           submit_by, price, opened_time)
+         VALUES (1, $1, $2, $3, 'price', 'opened', '[]'::jsonb, gen_random_uuid(), $4, now()) RETURNING id`,
+        [packageId, s.id, signUp.id, 480000 + i * 10000],
+      );
+      await db.query(
+        `INSERT INTO review_bid (tenant_id, committee_id, package_id, bid_id, supplier_id, qualification, evaluated_price)
+         VALUES (1, $1, $2, $3, $4, 'passed', $5)`,
+        [committee.id, packageId, bid.id, s.id, 480000 + i * 10000],
+      );
+      // expert01 and expert03 have submitted: 技术方案 30 / 35 and 商务部分 15 / 16 for every bidder.
+      for (const [user, tech, biz] of [
+        ['expert01', 30, 15],
+        ['expert03', 35, 16],
+      ] as const) {
+        await db.query(
+          `INSERT INTO review_score (tenant_id, committee_id, member_id, bid_id, item_id, score, state, submit_time)
+           VALUES (1, $1, $2, $3, $4, $5, 'submitted', now()), (1, $1, $2, $3, $6, $7, 'submitted', now())`,
+          [committee.id, member[user], bid.id, item('技术方案'), tech, item('商务部分'), biz],
+        );
+      }
+    }
+  });
+}
+
+const confirm = (page: Page) =>
+  page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+
+async function openTask(page: Page) {
+  await page.goto('/review/task');
+  await page.locator('#reviewTaskSearch_name').fill(STAMP);
+  await page
+    .locator('.aps-search-bar:visible')
+    .getByRole('button', { name: /查\s*询/ })
+    .click();
+  const row = page.locator('.ant-table-row:visible').filter({ hasText: PACKAGE });
+  await row.getByRole('button', { name: '进入评审' }).click();
+  const drawer = page.getByRole('dialog').filter({ hasText: '我的评审' });
+  await drawer.getByText(`PC-SC-${STAMP}`).first().waitFor();
+  return drawer;
+}
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  expect(errors).toEqual([]);
+});
+
+describe('评分 and 组长汇总 (issue 15 §6)', () => {
+  it('expert02 fills and submits the sheets; the leader sees the summary and returns an item', async () => {
+    browser = await launchBrowser();
+    await prepare();
+    const viewport = { viewport: { width: 1600, height: 1000 } };
+    const expert = await userPage(browser, baseUrl, 'expert02', viewport);
+    contexts.push(expert.context);
+    errors = collectErrors(expert.page);
+    let drawer = await openTask(expert.page);
+    await drawer.getByRole('tab', { name: '评分' }).click();
+    const [first = '', second = ''] = suppliers;
+    const sheetOf = (name: string) => drawer.getByTestId(`sheet-${name}`);
+    await sheetOf(first).waitFor();
+    // A draft first: saved, still editable.
+    await sheetOf(first).getByLabel(`${first}-技术方案-评分`).fill('38');
+    await sheetOf(first).getByLabel(`${first}-技术方案-说明`).fill('方案完整');
+    await sheetOf(first).getByRole('button', { name: '保存草稿' }).click();
+    await expert.page.getByText('草稿已保存').waitFor();
+    // Submitting with 商务部分 missing is refused by the server with its message.
+    await sheetOf(first)
+      .getByRole('button', { name: /提\s*交/ })
+      .click();
+    await confirm(expert.page);
+    await expert.page.getByText('“商务部分”尚未评分，不能提交').waitFor();
+    await sheetOf(first).getByLabel(`${first}-商务部分-评分`).fill('18');
+    await screenshot(expert.page, 'score-sheet-filled');
+    await sheetOf(first)
+      .getByRole('button', { name: /提\s*交/ })
+      .click();
+    await confirm(expert.page);
+    await expert.page.getByText('评分已提交').waitFor();
+    await sheetOf(first).getByText('已提交').first().waitFor();
+    expect(await sheetOf(first).locator('input').count()).toBe(0);
+
+    await sheetOf(second).getByLabel(`${second}-技术方案-评分`).fill('20');
+    await sheetOf(second).getByLabel(`${second}-商务部分-评分`).fill('17');
+    await sheetOf(second)
+      .getByRole('button', { name: /提\s*交/ })
+      .click();
+    await confirm(expert.page);
+    await expert.page.getByText('评分已提交').last().waitFor();
+    await expect.poll(stageOf).toEqual({ stage: 8, state: 'summarizing' });
+    await screenshot(expert.page, 'score-sheets-submitted');
+
+    const leader = await userPage(browser, baseUrl, 'expert01', viewport);
+    contexts.push(leader.context);
+    const leaderErrors = collectErrors(leader.page);
+    const leaderDrawer = await openTask(leader.page);
+    await leaderDrawer.getByRole('tab', { name: '组长汇总' }).click();
+    const secondTech = leaderDrawer
+      .locator('.ant-table-row')
+      .filter({ hasText: '技术方案' })
+      .filter({ hasText: '20.000' });
+    await secondTech.getByText('分差过大').waitFor();
+    await screenshot(leader.page, 'score-leader-summary');
+    await secondTech.getByRole('button', { name: '明细' }).click();
+    const drill = leader.page.getByRole('dialog').filter({ hasText: '评分明细' });
+    await drill.getByText('方案完整').waitFor();
+    await screenshot(leader.page, 'score-leader-subclass');
+    await leader.page.keyboard.press('Escape');
+    await drill.waitFor({ state: 'hidden' });
+    await secondTech.getByRole('button', { name: '退回重评' }).click();
+    const dialog = leader.page.getByRole('dialog').filter({ hasText: '退回的评审专家' });
+    await dialog.getByRole('checkbox', { name: /20\.000/ }).check();
+    await dialog.getByLabel('退回说明').fill('技术方案评分偏低，请复核');
+    await screenshot(leader.page, 'score-leader-return');
+    await dialog.getByRole('button', { name: /退\s*回/ }).click();
+    await leader.page.getByText('已退回重评').first().waitFor();
+    await secondTech.locator('.ant-tag').filter({ hasText: '退回重评' }).waitFor();
+    expect(leaderErrors).toEqual([]);
+
+    await expert.page.reload();
+    drawer = await openTask(expert.page);
+    await drawer.getByRole('tab', { name: '评分' }).click();
+    await sheetOf(second).getByText('技术方案：技术方案评分偏低，请复核').waitFor();
+    await sheetOf(second).getByLabel(`${second}-技术方案-评分`).waitFor();
+    expect(await sheetOf(second).locator('input.ant-input-number-input').count()).toBe(1);
+    await screenshot(expert.page, 'score-returned');
+  });
+});
