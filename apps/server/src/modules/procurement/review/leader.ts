@@ -7,7 +7,6 @@
  */
 import {
   itemMean,
-  LEADER_SPREAD_ALERT,
   type LeaderReturnRequest,
   type LeaderReviewDto,
   REVIEW_MESSAGES as M,
@@ -18,7 +17,8 @@ import {
 import { sql } from 'drizzle-orm';
 import { ApiError, badRequest } from '../../../core/envelope.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { milli, readableSeat, scoredBids, scoringItems } from './scoring.ts';
+import { spreadOf } from './score-values.ts';
+import { readableSeat, scoredBids, scoringItems } from './scoring.ts';
 import { moveMember, notOnThisReview, type ReviewActor, seatFor } from './seat.ts';
 
 type MemberRow = {
@@ -34,9 +34,6 @@ type CommitteeScoreRow = {
   comment: string | null;
   state: ScoreState;
 };
-
-/** Thousandths back to a 3-decimal text. */
-const fromMilli = (n: number) => `${Math.trunc(n / 1000)}.${String(n % 1000).padStart(3, '0')}`;
 
 async function committeeMembers(q: DbOrTx, committeeId: string): Promise<MemberRow[]> {
   const rows = await q.execute<MemberRow>(sql`SELECT m.id, u.realname, m.state FROM review_member m
@@ -82,8 +79,7 @@ export function createLeaderReviewService({ db }: { db: Db }): LeaderReviewServi
             return { memberId: m.id, realname: m.realname, score: s?.score ?? null, state: s?.state ?? 'draft' };
           });
           const values = cells.flatMap((c) => (c.score === null ? [] : [c.score]));
-          const ms = values.map(milli);
-          const spread = ms.length ? Math.max(...ms) - Math.min(...ms) : null;
+          const spread = spreadOf(values, i.max_score);
           rows.push({
             bidId: b.bid_id,
             supplierName: b.supplier_name,
@@ -92,8 +88,8 @@ export function createLeaderReviewService({ db }: { db: Db }): LeaderReviewServi
             maxScore: i.max_score,
             scores: cells,
             mean: values.length ? itemMean(values).mean : null,
-            spread: spread === null ? null : fromMilli(spread),
-            alert: spread !== null && spread > LEADER_SPREAD_ALERT * milli(i.max_score),
+            spread: spread?.spread ?? null,
+            alert: spread?.alert ?? false,
           });
         }
       }

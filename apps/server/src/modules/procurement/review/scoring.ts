@@ -24,6 +24,7 @@ import { badRequest } from '../../../core/envelope.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { PackageStages } from '../project/stage.ts';
 import type { ReviewHooks } from './hooks.ts';
+import { itemEditable, milli, shortNumber } from './score-values.ts';
 import {
   activeMembers,
   loadSeat,
@@ -57,14 +58,6 @@ type ScoreRow = {
   state: ScoreState;
   return_note: string | null;
 };
-
-/** A non-negative decimal text with at most 3 decimals as an integer of thousandths (exact comparisons). */
-export function milli(v: string): number {
-  const [whole = '0', frac = ''] = v.split('.');
-  return Number(whole) * 1000 + Number(`${frac}000`.slice(0, 3));
-}
-/** '60.00' → '60', '12.50' → '12.5': a maximum as the messages show it. */
-export const shortNumber = (v: string): string => (v.includes('.') ? v.replace(/\.?0+$/, '') : v);
 
 export async function scoringItems(q: DbOrTx, packageId: string): Promise<ScoringItemRow[]> {
   const rows = await q.execute<ScoringItemRow>(sql`SELECT id, name, max_score::text AS max_score, guidance
@@ -100,13 +93,6 @@ export async function readableSeat(q: DbOrTx, actor: ReviewActor, packageId: str
   if (!SCORED_STATES.includes(seat.committeeState))
     throw badRequest(M.wrongCommitteeState(COMMITTEE_STATES[seat.committeeState], action));
   return seat;
-}
-
-/** May the seat change an item in this state now? While scoring: anything not submitted; later: returned only. */
-function editable(seat: Pick<Seat, 'memberState' | 'committeeState'>, state: ScoreState | undefined): boolean {
-  if (seat.memberState !== 'scoring') return false;
-  if (state === 'returned') return true;
-  return seat.committeeState === 'scoring' && state !== 'submitted';
 }
 
 export interface SaveResult {
@@ -220,7 +206,7 @@ export function createReviewScoringService(deps: {
             comment: s?.comment ?? null,
             state: s?.state ?? 'draft',
             returnNote: s?.return_note ?? null,
-            editable: editable(seat, s?.state),
+            editable: itemEditable(seat, s?.state),
           };
         }),
       }));
@@ -248,7 +234,7 @@ export function createReviewScoringService(deps: {
         const existing = await tx.execute<{ item_id: string; state: ScoreState }>(sql`SELECT item_id, state
           FROM review_score WHERE member_id = ${seat.memberId} AND bid_id = ${body.bidId}`);
         const stateOf = new Map(existing.rows.map((r) => [r.item_id, r.state]));
-        const open = items.filter((i) => editable(seat, stateOf.get(i.id)));
+        const open = items.filter((i) => itemEditable(seat, stateOf.get(i.id)));
         if (!open.length) throw badRequest(M.sheetSubmitted);
         // Every check before any write: unknown item, read-only item, range, and (submit) a missing score.
         const given = new Map(body.scores.map((s) => [s.itemId, s]));
