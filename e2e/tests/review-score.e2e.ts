@@ -15,7 +15,10 @@ import { collectErrors, userPage } from './shell-support.ts';
  */
 const { baseUrl, dataDir } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
-const PACKAGE = `评分标包${STAMP}`;
+/** The package in 评分 (expert02's sheets, the leader's summary) and the one in 资格审查 (开始评分). */
+const SCORING = { name: `评分标包${STAMP}`, code: `PC-SC-${STAMP}`, qualifying: false };
+const QUALIFYING = { name: `资审标包${STAMP}`, code: `PC-QS-${STAMP}`, qualifying: true };
+type Fixture = typeof SCORING;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -32,50 +35,51 @@ const stageOf = () =>
   });
 const suppliers: string[] = [];
 
-async function prepare(): Promise<void> {
+async function prepare(f: Fixture): Promise<string> {
+  let id = '';
   await withDatabase(dataDir, async (db) => {
     const one = async <T>(text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as T;
     const plan = await one<{ id: string }>(
       `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
        VALUES (1, 'A01', $1, $2, '2', 'inquiry', 900000, 'executing', '4') RETURNING id`,
-      [`CG-SC-${STAMP}`, `评分计划${STAMP}`],
+      [`CG-${f.code}`, `评分计划${STAMP}`],
     );
     const project = await one<{ id: string }>(
       `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
        VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry') RETURNING id`,
-      [plan.id, `NO-SC-${STAMP}`, `PC-SC-${STAMP}`, `评分项目${STAMP}`],
+      [plan.id, `NO-${f.code}`, f.code, `评分项目${STAMP}`],
     );
     const pkg = await one<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
          purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price,
          opening_start_time, review_start_time, create_by)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', 7, '01', $5, 500000, now() - interval '2 hour',
+       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', $6, '01', $5, 500000, now() - interval '2 hour',
          now() - interval '1 hour', 'buyer01') RETURNING id`,
-      [project.id, `NO-SC-${STAMP}`, `PC-SC-${STAMP}`, `评分项目${STAMP}`, PACKAGE],
+      [project.id, `NO-${f.code}`, f.code, `评分项目${STAMP}`, f.name, f.qualifying ? 6 : 7],
     );
-    packageId = pkg.id;
+    id = pkg.id;
     const items = await db.query<{ id: string; name: string }>(
       `INSERT INTO purchase_review_item (tenant_id, package_id, kind, name, max_score, sort_no)
        VALUES (1, $1, 'qualification', '营业执照', NULL, 1), (1, $1, 'scoring', '技术方案', 40, 2),
          (1, $1, 'scoring', '商务部分', 20, 3) RETURNING id, name`,
-      [packageId],
+      [id],
     );
     const item = (name: string) => items.rows.find((i) => i.name === name)?.id;
     const committee = await one<{ id: string }>(
       `INSERT INTO review_committee (tenant_id, package_id, size, draw_seed, draw_audit, drawn_by, state)
-       VALUES (1, $1, 3, 'e2e', '{"pool":[],"requirement":{},"order":[],"excluded":[]}'::jsonb, 'buyer01', 'scoring')
+       VALUES (1, $1, 3, 'e2e', '{"pool":[],"requirement":{},"order":[],"excluded":[]}'::jsonb, 'buyer01', $2)
        RETURNING id`,
-      [packageId],
+      [id, f.qualifying ? 'qualifying' : 'scoring'],
     );
     const member: Record<string, string> = {};
     for (const [i, user] of ['expert01', 'expert02', 'expert03'].entries()) {
-      const state = user === 'expert02' ? 'scoring' : 'submitted';
+      const state = f.qualifying ? 'qualifying' : user === 'expert02' ? 'scoring' : 'submitted';
       const m = await one<{ id: string }>(
         `INSERT INTO review_member (tenant_id, committee_id, package_id, user_id, expert_id, kind, draw_sequence, state,
            sign_in_time)
          SELECT 1, $1, $2, u.id, e.id, 'expert', $3, $4, now() FROM sys_user u JOIN expert_profile e ON e.user_id = u.id
          WHERE u.username = $5 RETURNING id`,
-        [committee.id, packageId, i + 1, state, user],
+        [committee.id, id, i + 1, state, user],
       );
       member[user] = m.id;
     }
@@ -84,23 +88,24 @@ async function prepare(): Promise<void> {
       `SELECT id, name FROM supplier WHERE tenant_id = 1 AND del_flag = 0 ORDER BY name LIMIT 2`,
     );
     for (const [i, s] of seeded.rows.entries()) {
-      suppliers.push(s.name);
+      if (!suppliers.includes(s.name)) suppliers.push(s.name);
       const signUp = await one<{ id: string }>(
         `INSERT INTO purchase_sign_up (tenant_id, package_id, supplier_id, user_id)
          VALUES (1, $1, $2, gen_random_uuid()) RETURNING id`,
-        [packageId, s.id],
+        [id, s.id],
       );
       const bid = await one<{ id: string }>(
         `INSERT INTO purchase_bid (tenant_id, package_id, supplier_id, sign_up_id, quote_kind, sealed_quote, files,
            submit_by, price, opened_time)
          VALUES (1, $1, $2, $3, 'price', 'opened', '[]'::jsonb, gen_random_uuid(), $4, now()) RETURNING id`,
-        [packageId, s.id, signUp.id, 480000 + i * 10000],
+        [id, s.id, signUp.id, 480000 + i * 10000],
       );
       await db.query(
         `INSERT INTO review_bid (tenant_id, committee_id, package_id, bid_id, supplier_id, qualification, evaluated_price)
          VALUES (1, $1, $2, $3, $4, 'passed', $5)`,
-        [committee.id, packageId, bid.id, s.id, 480000 + i * 10000],
+        [committee.id, id, bid.id, s.id, 480000 + i * 10000],
       );
+      if (f.qualifying) continue;
       // expert01 and expert03 have submitted: 技术方案 30 / 35 and 商务部分 15 / 16 for every bidder.
       for (const [user, tech, biz] of [
         ['expert01', 30, 15],
@@ -114,6 +119,7 @@ async function prepare(): Promise<void> {
       }
     }
   });
+  return id;
 }
 
 const confirm = (page: Page) =>
@@ -122,17 +128,17 @@ const confirm = (page: Page) =>
     .getByRole('button', { name: /确\s*定/ })
     .click();
 
-async function openTask(page: Page) {
+async function openTask(page: Page, f: Fixture) {
   await page.goto('/review/task');
   await page.locator('#reviewTaskSearch_name').fill(STAMP);
   await page
     .locator('.aps-search-bar:visible')
     .getByRole('button', { name: /查\s*询/ })
     .click();
-  const row = page.locator('.ant-table-row:visible').filter({ hasText: PACKAGE });
+  const row = page.locator('.ant-table-row:visible').filter({ hasText: f.name });
   await row.getByRole('button', { name: '进入评审' }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: '我的评审' });
-  await drawer.getByText(`PC-SC-${STAMP}`).first().waitFor();
+  await drawer.getByText(f.code).first().waitFor();
   return drawer;
 }
 
@@ -145,12 +151,12 @@ afterAll(async () => {
 describe('评分 and 组长汇总 (issue 15 §6)', () => {
   it('expert02 fills and submits the sheets; the leader sees the summary and returns an item', async () => {
     browser = await launchBrowser();
-    await prepare();
+    packageId = await prepare(SCORING);
     const viewport = { viewport: { width: 1600, height: 1000 } };
     const expert = await userPage(browser, baseUrl, 'expert02', viewport);
     contexts.push(expert.context);
     errors = collectErrors(expert.page);
-    let drawer = await openTask(expert.page);
+    let drawer = await openTask(expert.page, SCORING);
     await drawer.getByRole('tab', { name: '评分' }).click();
     const [first = '', second = ''] = suppliers;
     const sheetOf = (name: string) => drawer.getByTestId(`sheet-${name}`);
@@ -189,7 +195,7 @@ describe('评分 and 组长汇总 (issue 15 §6)', () => {
     const leader = await userPage(browser, baseUrl, 'expert01', viewport);
     contexts.push(leader.context);
     const leaderErrors = collectErrors(leader.page);
-    const leaderDrawer = await openTask(leader.page);
+    const leaderDrawer = await openTask(leader.page, SCORING);
     await leaderDrawer.getByRole('tab', { name: '组长汇总' }).click();
     const secondTech = leaderDrawer
       .locator('.ant-table-row')
@@ -214,11 +220,34 @@ describe('评分 and 组长汇总 (issue 15 §6)', () => {
     expect(leaderErrors).toEqual([]);
 
     await expert.page.reload();
-    drawer = await openTask(expert.page);
+    drawer = await openTask(expert.page, SCORING);
     await drawer.getByRole('tab', { name: '评分' }).click();
     await sheetOf(second).getByText('技术方案：技术方案评分偏低，请复核').waitFor();
     await sheetOf(second).getByLabel(`${second}-技术方案-评分`).waitFor();
     expect(await sheetOf(second).locator('input.ant-input-number-input').count()).toBe(1);
     await screenshot(expert.page, 'score-returned');
+  }, 120_000);
+
+  it('the leader starts scoring from 资格审查; the sheets open', async () => {
+    const id = await prepare(QUALIFYING);
+    const leader = await userPage(browser, baseUrl, 'expert01', { viewport: { width: 1600, height: 1000 } });
+    contexts.push(leader.context);
+    const leaderErrors = collectErrors(leader.page);
+    const drawer = await openTask(leader.page, QUALIFYING);
+    await drawer.getByRole('tab', { name: '评分' }).click();
+    await drawer.getByText('资格/符合性审查全部完成后，由评审组长开始评分').waitFor();
+    await screenshot(leader.page, 'score-start');
+    await drawer.getByRole('button', { name: '开始评分' }).click();
+    await confirm(leader.page);
+    await leader.page.getByText('已开始评分').waitFor();
+    await drawer.getByTestId(`sheet-${suppliers[0]}`).waitFor();
+    const stage = await withDatabase(
+      dataDir,
+      async (db) =>
+        (await db.query<{ s: number }>('SELECT purchase_stage AS s FROM purchase_package WHERE id = $1', [id])).rows[0],
+    );
+    expect(stage).toEqual({ s: 7 });
+    await screenshot(leader.page, 'score-started');
+    expect(leaderErrors).toEqual([]);
   });
 });

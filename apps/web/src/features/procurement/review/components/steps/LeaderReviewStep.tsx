@@ -1,5 +1,5 @@
 import { type LeaderReviewDto, REVIEW_LIMITS, type ReviewTaskDetailDto, type ScoreSubclassDto } from '@aps/shared';
-import { App, Button, Checkbox, Empty, Input, Modal, Space, Spin, Table, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Checkbox, Empty, Input, Modal, Space, Spin, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { rowSpans, warnFailure } from '../../../../../shared/list/index.ts';
 import { useLeaderReview, useReturnItems, useSubclass } from '../../api-score.ts';
@@ -123,7 +123,12 @@ export function LeaderReviewStep({ detail }: { detail: ReviewTaskDetailDto }) {
   const spans = rowSpans(rows, (r) => r.bidId);
   const canReturn = detail.committee.state === 'summarizing';
   return (
-    <>
+    <Space direction="vertical" style={{ width: '100%' }}>
+      <Alert
+        type="info"
+        showIcon
+        message="各成员已提交的评分、平均分（5人及以上去掉一个最高分和一个最低分）与分差；分差超过该项满分20%的标记为分差过大，可查看明细后退回重评。"
+      />
       <Table<Row>
         size="small"
         bordered
@@ -178,6 +183,6 @@ export function LeaderReviewStep({ detail }: { detail: ReviewTaskDetailDto }) {
       />
       <SubclassModal packageId={packageId} itemId={drill} onClose={() => setDrill(null)} />
       <ReturnModal packageId={packageId} row={returning} onClose={() => setReturning(null)} />
-    </>
+    </Space>
   );
 }
