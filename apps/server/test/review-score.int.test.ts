@@ -399,3 +399,31 @@ describe('第一信封 (two-envelope packages)', () => {
     ]);
   });
 });
+
+describe('concurrent last submissions', () => {
+  it('two members submitting their last sheets at once move the committee exactly once', async () => {
+    const r = await reviewInQualification();
+    await fx.okCall('expert01', 'POST', API.startScoreEdit, { packageId: r.packageId });
+    const [bidA = '', bidB = ''] = r.bids;
+    const submit = (who: string, bidId: string) =>
+      fx.call(who, 'POST', API.scoreSave, {
+        packageId: r.packageId,
+        bidId,
+        submit: true,
+        scores: sheet(r, '40', '15'),
+      });
+    for (const bid of [bidA, bidB]) expect((await submit('expert03', bid)).status).toBe(200);
+    for (const who of ['expert01', 'expert02']) expect((await submit(who, bidA)).status).toBe(200);
+    const results = await Promise.all([submit('expert01', bidB), submit('expert02', bidB)]);
+    expect(results.map((x) => x.status)).toEqual([200, 200]);
+    expect(results.map((x) => x.body.result.committeeState).sort()).toEqual(['scoring', 'summarizing']);
+    expect(await stateOf(r)).toEqual({
+      stage: 8,
+      committee: 'summarizing',
+      members: { expert01: 'summarizing', expert02: 'summarizing', expert03: 'summarizing' },
+    });
+    expect(events.filter((e) => e.packageId === r.packageId)).toEqual([
+      { event: 'summarizing', packageId: r.packageId },
+    ]);
+  });
+});
