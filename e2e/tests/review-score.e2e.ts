@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { collectErrors, userPage } from './shell-support.ts';
+import { insertProject } from './procurement-support.ts';
 
 /**
  * 评分 and 组长汇总 (issue 15 §6) in the task drawer. The draw, sign-in, vote and qualification are other slices, so
@@ -16,13 +17,11 @@ import { collectErrors, userPage } from './shell-support.ts';
 const { baseUrl, dataDir } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 /** The package in 评分 (expert02's sheets, the leader's summary) and the one in 资格审查 (开始评分). */
-const SCORING = { name: `评分标包${STAMP}`, code: `PC-SC-${STAMP}`, qualifying: false };
-const QUALIFYING = { name: `资审标包${STAMP}`, code: `PC-QS-${STAMP}`, qualifying: true };
+const SCORING = { name: `评分标包${STAMP}`, code: 'SC', qualifying: false };
+const QUALIFYING = { name: `资审标包${STAMP}`, code: 'QS', qualifying: true };
 type Fixture = typeof SCORING;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-let errors: string[] = [];
+const session = userSession(baseUrl, { viewport: { width: 1600, height: 1000 }, failureShots: 'score-failed' });
 let packageId = '';
 const stageOf = () =>
   withDatabase(dataDir, async (db) => {
@@ -39,23 +38,19 @@ async function prepare(f: Fixture): Promise<string> {
   let id = '';
   await withDatabase(dataDir, async (db) => {
     const one = async <T>(text: string, values: unknown[]) => (await db.query(text, values)).rows[0] as T;
-    const plan = await one<{ id: string }>(
-      `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
-       VALUES (1, 'A01', $1, $2, '2', 'inquiry', 900000, 'executing', '4') RETURNING id`,
-      [`CG-${f.code}`, `评分计划${STAMP}`],
-    );
-    const project = await one<{ id: string }>(
-      `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry') RETURNING id`,
-      [plan.id, `NO-${f.code}`, f.code, `评分项目${STAMP}`],
-    );
+    const projectId = await insertProject(db, {
+      stamp: STAMP,
+      code: f.code,
+      name: `评分项目${STAMP}`,
+      method: 'inquiry',
+    });
     const pkg = await one<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
          purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price,
          opening_start_time, review_start_time, create_by)
        VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', $6, '01', $5, 500000, now() - interval '2 hour',
          now() - interval '1 hour', 'buyer01') RETURNING id`,
-      [project.id, `NO-${f.code}`, f.code, `评分项目${STAMP}`, f.name, f.qualifying ? 6 : 7],
+      [projectId, `NO-${f.code}-${STAMP}`, `PC-${f.code}-${STAMP}`, `评分项目${STAMP}`, f.name, f.qualifying ? 6 : 7],
     );
     id = pkg.id;
     const items = await db.query<{ id: string; name: string }>(
@@ -128,8 +123,9 @@ const confirm = (page: Page) =>
     .getByRole('button', { name: /确\s*定/ })
     .click();
 
-async function openTask(page: Page, f: Fixture) {
-  await page.goto('/review/task');
+/** The user's 评审任务 page with the fixture's task drawer open. */
+async function openTask(user: string, f: Fixture) {
+  const page = await session.as(user, '/review/task');
   await page.locator('#reviewTaskSearch_name').fill(STAMP);
   await page
     .locator('.aps-search-bar:visible')
@@ -138,25 +134,15 @@ async function openTask(page: Page, f: Fixture) {
   const row = page.locator('.ant-table-row:visible').filter({ hasText: f.name });
   await row.getByRole('button', { name: '进入评审' }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: '我的评审' });
-  await drawer.getByText(f.code).first().waitFor();
-  return drawer;
+  await drawer.getByText(`PC-${f.code}-${STAMP}`).first().waitFor();
+  return { page, drawer };
 }
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  expect(errors).toEqual([]);
-});
 
 describe('评分 and 组长汇总 (issue 15 §6)', () => {
   it('expert02 fills and submits the sheets; the leader sees the summary and returns an item', async () => {
-    browser = await launchBrowser();
     packageId = await prepare(SCORING);
-    const viewport = { viewport: { width: 1600, height: 1000 } };
-    const expert = await userPage(browser, baseUrl, 'expert02', viewport);
-    contexts.push(expert.context);
-    errors = collectErrors(expert.page);
-    let drawer = await openTask(expert.page, SCORING);
+    const expert = await openTask('expert02', SCORING);
+    let drawer = expert.drawer;
     await drawer.getByRole('tab', { name: '评分' }).click();
     const [first = '', second = ''] = suppliers;
     const sheetOf = (name: string) => drawer.getByTestId(`sheet-${name}`);
@@ -192,10 +178,8 @@ describe('评分 and 组长汇总 (issue 15 §6)', () => {
     await expect.poll(stageOf).toEqual({ stage: 8, state: 'summarizing' });
     await screenshot(expert.page, 'score-sheets-submitted');
 
-    const leader = await userPage(browser, baseUrl, 'expert01', viewport);
-    contexts.push(leader.context);
-    const leaderErrors = collectErrors(leader.page);
-    const leaderDrawer = await openTask(leader.page, SCORING);
+    const leader = await openTask('expert01', SCORING);
+    const leaderDrawer = leader.drawer;
     await leaderDrawer.getByRole('tab', { name: '组长汇总' }).click();
     const secondTech = leaderDrawer
       .locator('.ant-table-row')
@@ -217,10 +201,8 @@ describe('评分 and 组长汇总 (issue 15 §6)', () => {
     await dialog.getByRole('button', { name: /退\s*回/ }).click();
     await leader.page.getByText('已退回重评').first().waitFor();
     await secondTech.locator('.ant-tag').filter({ hasText: '退回重评' }).waitFor();
-    expect(leaderErrors).toEqual([]);
 
-    await expert.page.reload();
-    drawer = await openTask(expert.page, SCORING);
+    drawer = (await openTask('expert02', SCORING)).drawer;
     await drawer.getByRole('tab', { name: '评分' }).click();
     await sheetOf(second).getByText('技术方案：技术方案评分偏低，请复核').waitFor();
     await sheetOf(second).getByLabel(`${second}-技术方案-评分`).waitFor();
@@ -230,10 +212,8 @@ describe('评分 and 组长汇总 (issue 15 §6)', () => {
 
   it('the leader starts scoring from 资格审查; the sheets open', async () => {
     const id = await prepare(QUALIFYING);
-    const leader = await userPage(browser, baseUrl, 'expert01', { viewport: { width: 1600, height: 1000 } });
-    contexts.push(leader.context);
-    const leaderErrors = collectErrors(leader.page);
-    const drawer = await openTask(leader.page, QUALIFYING);
+    const leader = await openTask('expert01', QUALIFYING);
+    const drawer = leader.drawer;
     await drawer.getByRole('tab', { name: '评分' }).click();
     await drawer.getByText('资格/符合性审查全部完成后，由评审组长开始评分').waitFor();
     await screenshot(leader.page, 'score-start');
@@ -248,6 +228,5 @@ describe('评分 and 组长汇总 (issue 15 §6)', () => {
     );
     expect(stage).toEqual({ s: 7 });
     await screenshot(leader.page, 'score-started');
-    expect(leaderErrors).toEqual([]);
   });
 });
