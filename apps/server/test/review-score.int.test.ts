@@ -104,6 +104,16 @@ const scoreCount = async (r: Review) =>
 
 const events: { event: string; packageId: string; cause?: string }[] = [];
 
+/** The package in 组长汇总 (stage 8) with every member, announced exactly once. */
+async function expectSummarizingOnce(r: Review) {
+  expect(await stateOf(r)).toEqual({
+    stage: 8,
+    committee: 'summarizing',
+    members: { expert01: 'summarizing', expert02: 'summarizing', expert03: 'summarizing' },
+  });
+  expect(events.filter((e) => e.packageId === r.packageId)).toEqual([{ event: 'summarizing', packageId: r.packageId }]);
+}
+
 beforeAll(async () => {
   for (const u of EXPERTS) fx.tokens[u] = await fx.t.login(u);
   fx.t.services.reviewHooks.on('summarizing', async (_tx, e) => {
@@ -254,14 +264,7 @@ describe('评分 (issue 15 §6)', () => {
     expect(events.filter((e) => e.packageId === r.packageId)).toEqual([]);
     const last = await fx.okCall('expert03', 'POST', API.scoreSave, body(r.bids[1] ?? '', '54', '16', true));
     expect(last).toEqual({ memberState: 'summarizing', committeeState: 'summarizing' });
-    expect(await stateOf(r)).toEqual({
-      stage: 8,
-      committee: 'summarizing',
-      members: { expert01: 'summarizing', expert02: 'summarizing', expert03: 'summarizing' },
-    });
-    expect(events.filter((e) => e.packageId === r.packageId)).toEqual([
-      { event: 'summarizing', packageId: r.packageId },
-    ]);
+    await expectSummarizingOnce(r);
     const history = await rows<{ action: string }>(sql`SELECT action FROM purchase_package_history
       WHERE package_id = ${r.packageId} ORDER BY create_time, id`);
     expect(history.map((h) => h.action)).toEqual(expect.arrayContaining(['score', 'summarize']));
@@ -417,13 +420,6 @@ describe('concurrent last submissions', () => {
     const results = await Promise.all([submit('expert01', bidB), submit('expert02', bidB)]);
     expect(results.map((x) => x.status)).toEqual([200, 200]);
     expect(results.map((x) => x.body.result.committeeState).sort()).toEqual(['scoring', 'summarizing']);
-    expect(await stateOf(r)).toEqual({
-      stage: 8,
-      committee: 'summarizing',
-      members: { expert01: 'summarizing', expert02: 'summarizing', expert03: 'summarizing' },
-    });
-    expect(events.filter((e) => e.packageId === r.packageId)).toEqual([
-      { event: 'summarizing', packageId: r.packageId },
-    ]);
+    await expectSummarizingOnce(r);
   });
 });

@@ -56,30 +56,18 @@ export const reviewScoringRoutes: FastifyPluginAsyncZod<{ services: Services }> 
     async (request) =>
       ok(await scoring.sheets(actor(request), request.query.packageId, request.query.bidId, request.query.envelope)),
   );
-  app.post(
-    REVIEW_API.scoreSave,
-    {
-      config: { access: P.score },
-      schema: {
-        tags: [TAG],
-        summary: '保存或提交评分表（submit=true 提交后只读，组长退回的评分项除外）',
-        body: scoreSaveSchema,
-      },
-    },
-    async (request) => ok(await scoring.save(actor(request), request.body, 2), REVIEW_MESSAGES.success),
-  );
-  app.post(
-    REVIEW_API.firstEnvelopeSave,
-    {
-      config: { access: P.score },
-      schema: {
-        tags: [TAG],
-        summary: '保存或提交第一信封（技术）评分（仅两阶段/双信封评审的标包）',
-        body: scoreSaveSchema,
-      },
-    },
-    async (request) => ok(await scoring.save(actor(request), request.body, 1), REVIEW_MESSAGES.success),
-  );
+  // The sheet and, in a two-envelope package, its first (technical) envelope: one body, the envelope by path.
+  const saves = [
+    [REVIEW_API.scoreSave, 2, '保存或提交评分表（submit=true 提交后只读，组长退回的评分项除外）'],
+    [REVIEW_API.firstEnvelopeSave, 1, '保存或提交第一信封（技术）评分（仅两阶段/双信封评审的标包）'],
+  ] as const;
+  for (const [path, envelope, summary] of saves) {
+    app.post(
+      path,
+      { config: { access: P.score }, schema: { tags: [TAG], summary, body: scoreSaveSchema } },
+      async (request) => ok(await scoring.save(actor(request), request.body, envelope), REVIEW_MESSAGES.success),
+    );
+  }
   app.get(
     REVIEW_API.leaderReview,
     {
