@@ -184,6 +184,14 @@ describe('结束评审 (putReviewScoreEnd)', () => {
     expect(missing.body.message).toBe(M.signaturesMissing(3));
     const state = await fx.okCall('buyer01', 'GET', `${API.queryIsEndReviewById}?packageId=${r.packageId}`);
     expect(state).toMatchObject({ ended: false, committeeState: 'signing', signed: 2, members: 5, purchaseStage: 8 });
+    // The brief result the members sign: valid bidders by rank, the invalid one last with its reason.
+    expect(state.ranking.map((b: Json) => [b.rank, b.valid, b.candidate])).toEqual([
+      [1, true, true],
+      [2, true, true],
+      [null, false, false],
+    ]);
+    expect(state.ranking[2].invalidReason).toBe('资格/符合性审查未通过');
+    expect(state.candidateNames).toEqual([state.ranking[0].supplierName, state.ranking[1].supplierName]);
   });
 
   it('ends the review: stage 9, reviewStopTime, valid bidders and candidates, committee ended, bell to the buyer', async () => {

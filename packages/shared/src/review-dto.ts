@@ -268,6 +268,16 @@ export interface ReviewEndStateDto {
   signed: number;
   members: number;
   reportFileId: string | null;
+  /** What the members sign, in brief: the bidders in rank order (invalid ones last) and the candidates' names. */
+  ranking: {
+    supplierName: string;
+    valid: boolean;
+    invalidReason: string | null;
+    total: string | null;
+    rank: number | null;
+    candidate: boolean;
+  }[];
+  candidateNames: string[];
 }
 
 /** The pool (专家库) list row. */

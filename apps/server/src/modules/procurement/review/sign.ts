@@ -9,6 +9,8 @@
  */
 import {
   formatDateTime,
+  INVALID_REASONS,
+  type InvalidReason,
   REVIEW_MESSAGES as M,
   MEMBER_STATES,
   PERMISSIONS,
@@ -135,7 +137,7 @@ export function createReviewSignService(deps: {
   async function state(q: DbOrTx, tenantId: number, packageId: string): Promise<ReviewEndStateDto> {
     const r = await q.execute<Row>(sql`
       SELECT p.purchase_stage, p.election_status, p.review_stop_time, c.id AS committee_id, c.state,
-        r.end_time, r.report_file_id
+        r.end_time, r.report_file_id, r.candidates
       FROM purchase_package p
       LEFT JOIN review_committee c ON c.package_id = p.id
       LEFT JOIN review_result r ON r.committee_id = c.id
@@ -143,6 +145,11 @@ export function createReviewSignService(deps: {
     const x = r.rows[0];
     if (!x) throw notFound('标包不存在或已删除');
     const n = x.committee_id ? await counts(q, x.committee_id) : { signed: 0, members: 0 };
+    const bids = await q.execute<Row>(sql`SELECT s.id AS supplier_id, s.name, b.valid, b.invalid_reason,
+        b.total_score, b.final_rank, b.candidate
+      FROM review_bid b JOIN supplier s ON s.id = b.supplier_id
+      WHERE b.committee_id = ${x.committee_id ?? null} ORDER BY b.valid DESC, b.final_rank NULLS LAST, s.name`);
+    const names = new Map(bids.rows.map((b) => [String(b.supplier_id), String(b.name)]));
     return {
       packageId,
       ended: x.state === 'ended',
@@ -153,6 +160,15 @@ export function createReviewSignService(deps: {
       reviewStopTime: formatDateTime(x.review_stop_time) ?? null,
       ...n,
       reportFileId: x.report_file_id ?? null,
+      ranking: bids.rows.map((b) => ({
+        supplierName: b.name,
+        valid: Boolean(b.valid),
+        invalidReason: b.invalid_reason ? (INVALID_REASONS[b.invalid_reason as InvalidReason] ?? null) : null,
+        total: b.total_score === null ? null : String(b.total_score),
+        rank: b.final_rank === null ? null : Number(b.final_rank),
+        candidate: Boolean(b.candidate),
+      })),
+      candidateNames: (Array.isArray(x.candidates) ? (x.candidates as string[]) : []).map((id) => names.get(id) ?? id),
     };
   }
 
@@ -258,6 +274,7 @@ export function createReviewSignService(deps: {
     async report(caller, packageId) {
       await assertReader(caller, packageId);
       const s = await state(db, caller.tenantId, packageId);
+      if (!s.committeeState) throw notFound(M.committeeNotFound);
       if (!s.ended) throw badRequest(M.reviewNotEnded);
       const fileId = s.reportFileId ?? (await storeReport(caller.tenantId, packageId, caller.userId));
       const f = await db.execute<{ storage_key: string }>(
