@@ -71,7 +71,9 @@ function SignForm({
   const assets = useSaveAssetsOpinion();
   const isAssets = detail.card.purchaseCategory === ASSETS_CATEGORY;
   const submit = async () => {
-    const v = await form.validateFields();
+    // A failed validation shows itself on the form; it is not an error of the page.
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     const body = { packageId: detail.card.packageId, opinion: v.opinion, dissentReason: v.dissentReason ?? null };
     try {
       await (isAssets ? assets : sign).mutateAsync(body);
