@@ -276,6 +276,22 @@ describe('评审报告 (report PDF)', () => {
     expect(state.status).toBe(403);
   });
 
+  it('reports a 流标 review (ended by failReview, no signatures) with its reason, generated on first download', async () => {
+    const failed = await signingReview();
+    // The state failReview (qualification, another slice) leaves: committee ended, result '0' with its reason.
+    await fx.t.db.execute(sql`UPDATE review_committee SET state = 'ended' WHERE id = ${failed.committeeId}`);
+    await fx.t.db.execute(sql`UPDATE review_member SET state = 'done' WHERE committee_id = ${failed.committeeId}`);
+    await fx.t.db.execute(sql`UPDATE review_result SET election_status = '0', candidates = '[]'::jsonb,
+      failure_reason = '有效投标人不足3家', end_time = now() WHERE committee_id = ${failed.committeeId}`);
+    const state = await fx.okCall('buyer01', 'GET', `${API.queryIsEndReviewById}?packageId=${failed.packageId}`);
+    expect(state).toMatchObject({ ended: true, reportFileId: null, candidateNames: [] });
+    const pdf = await pdfText('buyer01', failed.packageId);
+    expect(pdf.status).toBe(200);
+    expect(pdf.text).toContain('流标（有效投标人不足3家）');
+    const after = await fx.okCall('expert02', 'GET', `${API.queryIsEndReviewById}?packageId=${failed.packageId}`);
+    expect(after.reportFileId).toBeTruthy();
+  });
+
   it('is refused before the review ended', async () => {
     const open = await signingReview();
     const res = await fx.call('buyer01', 'GET', `${API.report}?packageId=${open.packageId}`);
