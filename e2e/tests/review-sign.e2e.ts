@@ -1,12 +1,13 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { collectErrors, expectMessage, userPage } from './shell-support.ts';
+import { confirmPop, preparePackage, row, search, UserPages } from './procurement-support.ts';
+import { expectMessage } from './shell-support.ts';
 
 /**
  * 签字, 结束评审 and the report (issue 15 §9) in the real UI. The steps before (draw, sign-in, vote, qualification,
@@ -21,30 +22,21 @@ const PACKAGE = `签字标包${STAMP}`;
 const EXPERTS = ['expert01', 'expert02', 'expert03'];
 
 let browser: Browser;
-const contexts: BrowserContext[] = [];
-const errors: string[][] = [];
+const users = new UserPages(() => browser, baseUrl);
 
 async function prepare(): Promise<void> {
+  const id = await preparePackage(dataDir, {
+    stamp: STAMP,
+    code: 'SG',
+    purchase: `签字项目${STAMP}`,
+    packageName: PACKAGE,
+  });
   await withDatabase(dataDir, async (db) => {
-    const plan = await db.query<{ id: string }>(
-      `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
-       VALUES (1, 'A01', $1, $2, '3', 'inquiry', 900000, 'executing', '4') RETURNING id`,
-      [`CG-SG-${STAMP}`, `签字计划${STAMP}`],
+    await db.query(
+      `UPDATE purchase_package SET purchase_stage = 8, opening_start_time = now() - interval '3 hours',
+         review_start_time = now() - interval '2 hours' WHERE id = $1`,
+      [id],
     );
-    const project = await db.query<{ id: string }>(
-      `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
-       VALUES (1, $1, 'A01', $2, $3, $4, '3', 'inquiry') RETURNING id`,
-      [plan.rows[0]?.id, `NO-SG-${STAMP}`, `PC-SG-${STAMP}`, `签字项目${STAMP}`],
-    );
-    const pkg = await db.query<{ id: string }>(
-      `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
-         purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, opening_start_time,
-         review_start_time, create_by)
-       VALUES (1, $1, 'A01', $2, $3, $4, '3', 'inquiry', 8, '01', $5, 500000, now() - interval '3 hours',
-         now() - interval '2 hours', 'buyer01') RETURNING id`,
-      [project.rows[0]?.id, `NO-SG-${STAMP}`, `PC-SG-${STAMP}`, `签字项目${STAMP}`, PACKAGE],
-    );
-    const id = pkg.rows[0]?.id;
     const committee = await db.query<{ id: string }>(
       `INSERT INTO review_committee (tenant_id, package_id, size, draw_seed, draw_audit, drawn_by, state)
        VALUES (1, $1, 3, 'e2e-sign', '{"pool":[],"requirement":{},"order":[],"excluded":[]}'::jsonb, 'buyer01',
@@ -96,35 +88,22 @@ async function prepare(): Promise<void> {
   });
 }
 
-async function open(username: string): Promise<Page> {
-  const signed = await userPage(browser, baseUrl, username, { viewport: { width: 1600, height: 1000 } });
-  contexts.push(signed.context);
-  errors.push(collectErrors(signed.page));
-  return signed.page;
-}
-
 /** 评审任务 → the task of PACKAGE → 进入评审 → the 签字 tab; returns the drawer. */
-async function signTab(page: Page) {
-  await page.goto('/review/task');
+async function signTab(username: string) {
+  const page = await users.as(username, '/review/task');
   await page.locator('.aps-sider').waitFor();
-  await openSiderMenu(page, '专家评审', '评审任务', '/review/task');
-  await page.locator('#reviewTaskSearch_name').fill(STAMP);
-  await page
-    .locator('.aps-search-bar:visible')
-    .getByRole('button', { name: /查\s*询/ })
-    .click();
-  const row = page.locator('.ant-table-row:visible').filter({ hasText: PACKAGE });
-  await row.getByRole('button', { name: '进入评审' }).click();
+  await search(page, 'reviewTask', STAMP);
+  await row(page, PACKAGE).getByRole('button', { name: '进入评审' }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: '我的评审' });
   await drawer.getByRole('tab', { name: '签字' }).click();
   await drawer.getByText('评审结果（摘要）').waitFor();
-  return drawer;
+  return { page, drawer };
 }
 
 afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
+  await users.close();
   await browser?.close();
-  expect(errors.flat()).toEqual([]);
+  expect(users.errors.flat()).toEqual([]);
 });
 
 describe('签字 and 结束评审 (issue 15 §9)', () => {
@@ -133,8 +112,7 @@ describe('签字 and 结束评审 (issue 15 §9)', () => {
     await prepare();
 
     // expert02 dissents: the reason is required before anything is sent.
-    const p2 = await open('expert02');
-    const d2 = await signTab(p2);
+    const { page: p2, drawer: d2 } = await signTab('expert02');
     await d2.getByText('推荐中标候选人：').waitFor();
     await d2.getByText('不同意', { exact: true }).click();
     await d2.getByRole('button', { name: /签\s*字/ }).click();
@@ -145,15 +123,15 @@ describe('签字 and 结束评审 (issue 15 §9)', () => {
     await expectMessage(p2, '签字成功');
     await d2.getByText('第二名的技术方案评分偏低').first().waitFor();
     await d2.getByText('成员签字（1/3）').waitFor();
+    // A 物资/资产 package (preparePackage's category): the opinion may be revised until the end (editData).
+    await d2.getByRole('button', { name: '修改意见' }).waitFor();
 
-    const p3 = await open('expert03');
-    const d3 = await signTab(p3);
+    const { page: p3, drawer: d3 } = await signTab('expert03');
     await d3.getByRole('button', { name: /签\s*字/ }).click();
     await expectMessage(p3, '签字成功');
 
     // The leader: 结束评审 stays disabled until the leader's own signature completes the committee.
-    const p1 = await open('expert01');
-    const d1 = await signTab(p1);
+    const { page: p1, drawer: d1 } = await signTab('expert01');
     const endButton = d1.getByRole('button', { name: '结束评审' });
     expect(await endButton.isDisabled()).toBe(true);
     await d1.getByText('全部评审成员签字后，组长可以结束评审。').waitFor();
@@ -163,14 +141,14 @@ describe('签字 and 结束评审 (issue 15 §9)', () => {
     await d1.getByText('成员签字（3/3）').waitFor();
     await expect.poll(() => endButton.isDisabled()).toBe(false);
     await endButton.click();
-    await p1.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await confirmPop(p1);
     await expectMessage(p1, '评审已结束');
     await d1.getByText('评审已结束。').waitFor();
     const [download] = await Promise.all([
       p1.waitForEvent('download'),
       d1.getByRole('button', { name: '下载评审报告' }).click(),
     ]);
-    expect(download.suggestedFilename()).toBe(`评审报告-PC-SG-${STAMP}-01.pdf`);
+    expect(download.suggestedFilename()).toBe(`评审报告-PC-SG-${STAMP}-1.pdf`);
     const bytes = fs.readFileSync((await download.path()) ?? '');
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await screenshot(p1, 'review-sign-ended');
@@ -180,18 +158,12 @@ describe('签字 and 结束评审 (issue 15 §9)', () => {
       db.query<{ s: number }>('SELECT purchase_stage AS s FROM purchase_package WHERE package_name = $1', [PACKAGE]),
     );
     expect(stage.rows[0]?.s).toBe(9);
-    const buyer = await open('buyer01');
-    await buyer.goto('/dashboard/analysis');
+    const buyer = await users.as('buyer01', '/dashboard/analysis');
     await openSiderMenu(buyer, '采购管理', '评审管理', '/purchase/review');
-    await buyer.locator('#reviewSearch_name').fill(STAMP);
-    await buyer
-      .locator('.aps-search-bar:visible')
-      .getByRole('button', { name: /查\s*询/ })
-      .click();
-    const row = buyer.locator('.ant-table-row:visible').filter({ hasText: PACKAGE });
+    await search(buyer, 'review', STAMP);
     const [fromBuyer] = await Promise.all([
       buyer.waitForEvent('download'),
-      row.getByRole('button', { name: '评审报告' }).click(),
+      row(buyer, PACKAGE).getByRole('button', { name: '评审报告' }).click(),
     ]);
     const buyerBytes = fs.readFileSync((await fromBuyer.path()) ?? '');
     expect(buyerBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
