@@ -17,19 +17,21 @@ const FONT_CANDIDATES: { path: string; face?: string }[] = [
   { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', face: 'WenQuanYiMicroHei' },
 ];
 
-let fontCache: { data: Buffer; face?: string } | null = null;
+/** Font bytes by path, read once per process (the collection is ~20 MB; a report uses a subset of it). */
+const fontCache = new Map<string, Buffer>();
 
-/** The CJK font's bytes (read once per process); REVIEW_REPORT_FONT=path[#face] overrides the defaults. */
-export function reportFont(): { data: Buffer; face?: string } {
-  if (fontCache) return fontCache;
-  const configured = process.env.REVIEW_REPORT_FONT?.trim();
+/** The CJK font's bytes; REVIEW_REPORT_FONT=path[#face] replaces the defaults. Absent → reportFontMissing. */
+export function reportFont(configured = process.env.REVIEW_REPORT_FONT?.trim()): { data: Buffer; face?: string } {
   const candidates = configured
     ? [{ path: configured.split('#')[0] ?? '', face: configured.split('#')[1] }]
     : FONT_CANDIDATES;
   for (const c of candidates) {
+    const cached = fontCache.get(c.path);
+    if (cached) return { data: cached, ...(c.face ? { face: c.face } : {}) };
     if (c.path && fs.existsSync(c.path)) {
-      fontCache = { data: fs.readFileSync(c.path), ...(c.face ? { face: c.face } : {}) };
-      return fontCache;
+      const data = fs.readFileSync(c.path);
+      fontCache.set(c.path, data);
+      return { data, ...(c.face ? { face: c.face } : {}) };
     }
   }
   throw new ApiError(500, M.reportFontMissing);

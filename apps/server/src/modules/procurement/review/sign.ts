@@ -172,25 +172,34 @@ export function createReviewSignService(deps: {
     };
   }
 
-  /** Generates the report and records it on review_result (a report already stored is kept). */
+  /**
+   * Generates the report once and records it on review_result: the result row is locked while the PDF is made, so
+   * two first downloads (or the end and a download) store one file; a report already stored is returned as is.
+   */
   async function storeReport(tenantId: number, packageId: string, userId: string): Promise<string> {
-    const data = await loadReportData(db, tenantId, packageId);
-    if (!data) throw notFound(M.committeeNotFound);
-    const pdf = await renderReportPdf(data);
-    const saved = await files.upload(
-      { tenantId, userId },
-      {
-        fileName: `评审报告-${data.purchaseCode}-${data.packageNo}.pdf`,
-        content: pdf,
-        truncated: false,
-        biz: REPORT_BIZ,
-      },
-    );
-    const r = await db.execute<{ report_file_id: string }>(sql`
-      UPDATE review_result SET report_file_id = coalesce(report_file_id, ${saved.id}), report_time = now(),
-        update_time = now()
-      WHERE package_id = ${packageId} AND tenant_id = ${tenantId} RETURNING report_file_id`);
-    return r.rows[0]?.report_file_id ?? saved.id;
+    return db.transaction(async (tx) => {
+      const locked = await tx.execute<{ id: string; report_file_id: string | null }>(sql`
+        SELECT id, report_file_id FROM review_result WHERE package_id = ${packageId} AND tenant_id = ${tenantId}
+        FOR UPDATE`);
+      const result = locked.rows[0];
+      if (!result) throw notFound(M.reviewNotEnded);
+      if (result.report_file_id) return result.report_file_id;
+      const data = await loadReportData(tx, tenantId, packageId);
+      if (!data) throw notFound(M.committeeNotFound);
+      const pdf = await renderReportPdf(data);
+      const saved = await files.upload(
+        { tenantId, userId },
+        {
+          fileName: `评审报告-${data.purchaseCode}-${data.packageNo}.pdf`,
+          content: pdf,
+          truncated: false,
+          biz: REPORT_BIZ,
+        },
+      );
+      await tx.execute(sql`UPDATE review_result SET report_file_id = ${saved.id}, report_time = now(),
+        update_time = now() WHERE id = ${result.id}`);
+      return saved.id;
+    });
   }
 
   /**
