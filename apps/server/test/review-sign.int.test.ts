@@ -55,6 +55,12 @@ async function signingReview(category = '2'): Promise<Review> {
   await fx.t.db.execute(
     sql`UPDATE review_committee SET leader_member_id = ${members.expert01} WHERE id = ${committeeId}`,
   );
+  // expert07 avoided (回避) at sign-in: out of the committee, so neither a signer nor counted as missing.
+  await fx.t.db.execute(sql`
+    INSERT INTO review_member (tenant_id, committee_id, package_id, user_id, expert_id, kind, draw_sequence, state,
+      decline_reason)
+    SELECT 1, ${committeeId}, ${packageId}, u.id, e.id, 'expert', 9, 'avoided', '与投标人存在利害关系'
+    FROM sys_user u JOIN expert_profile e ON e.user_id = u.id WHERE u.username = 'expert07'`);
   const bids = {
     sup1: await bid(packageId, SUP1, 'supplier01'),
     sup2: await bid(packageId, SUP2, 'supplier02'),
@@ -147,6 +153,10 @@ describe('签字 (editSign)', () => {
     expect(outsider.status).toBe(403);
     expect(outsider.body.message).toBe(M.notOnCommittee);
     expect((await sign('supplier01', r.packageId, 'agree')).status).toBe(403);
+    fx.tokens.expert07 = await fx.t.login('expert07');
+    const avoided = await sign('expert07', r.packageId, 'agree');
+    expect(avoided.status).toBe(400);
+    expect(avoided.body.message).toBe(M.memberOut('回避'));
   });
 
   it('the goods/assets variant signs a 物资/资产 package only; editData revises the opinion', async () => {
@@ -272,6 +282,8 @@ describe('评审报告 (report PDF)', () => {
   it('is never readable by a supplier nor by an expert off the committee', async () => {
     expect((await pdfText('supplier01', r.packageId)).status).toBe(403);
     expect((await pdfText('expert06', r.packageId)).status).toBe(403);
+    // A member who left the committee (回避) no longer reads it either.
+    expect((await pdfText('expert07', r.packageId)).status).toBe(403);
     const state = await fx.call('supplier01', 'GET', `${API.queryIsEndReviewById}?packageId=${r.packageId}`);
     expect(state.status).toBe(403);
   });
