@@ -1,7 +1,7 @@
 /**
  * The review report (评审报告) as a PDF, laid out with pdfkit in a CJK font embedded as a subset (the text stays
  * text: searchable, extractable). The font is the system's Noto Sans CJK (Debian fonts-noto-cjk, which
- * scripts/test-setup.sh installs for the browser tests too), or REVIEW_REPORT_FONT; absent, the report is refused
+ * scripts/test-setup.sh installs for the browser tests too), or the configured REVIEW_REPORT_FONT; absent, the report is refused
  * with a clear message rather than printed as empty boxes. See docs/decisions.md "签字、结束评审与评审报告".
  */
 import fs from 'node:fs';
@@ -20,8 +20,8 @@ const FONT_CANDIDATES: { path: string; face?: string }[] = [
 /** Font bytes by path, read once per process (the collection is ~20 MB; a report uses a subset of it). */
 const fontCache = new Map<string, Buffer>();
 
-/** The CJK font's bytes; REVIEW_REPORT_FONT=path[#face] replaces the defaults. Absent → reportFontMissing. */
-export function reportFont(configured = process.env.REVIEW_REPORT_FONT?.trim()): { data: Buffer; face?: string } {
+/** The CJK font's bytes; `configured` (REVIEW_REPORT_FONT, path[#face]) replaces the defaults. Absent → reportFontMissing. */
+export function reportFont(configured?: string): { data: Buffer; face?: string } {
   const candidates = configured
     ? [{ path: configured.split('#')[0] ?? '', face: configured.split('#')[1] }]
     : FONT_CANDIDATES;
@@ -41,8 +41,12 @@ const dt = (d: Date | null) => (d ? (formatDateTime(d) ?? '') : '—');
 const dash = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '—' : String(v));
 
 /** Renders the report; resolves with the PDF bytes. */
-export async function renderReportPdf(data: ReportData, generatedAt = new Date()): Promise<Buffer> {
-  const font = reportFont();
+export async function renderReportPdf(
+  data: ReportData,
+  options: { font?: string | undefined; generatedAt?: Date } = {},
+): Promise<Buffer> {
+  const font = reportFont(options.font);
+  const generatedAt = options.generatedAt ?? new Date();
   const doc = new PDFDocument({
     size: 'A4',
     margin: 48,

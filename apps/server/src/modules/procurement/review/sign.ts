@@ -69,6 +69,8 @@ export function createReviewSignService(deps: {
   stages: PackageStages;
   files: FileService;
   log?: { error(obj: unknown, msg?: string): void };
+  /** REVIEW_REPORT_FONT (config): the report's CJK font; unset: the system's. */
+  reportFont?: string | undefined;
 }): ReviewSignService {
   const { db, stages, files } = deps;
 
@@ -186,7 +188,7 @@ export function createReviewSignService(deps: {
       if (result.report_file_id) return result.report_file_id;
       const data = await loadReportData(tx, tenantId, packageId);
       if (!data) throw notFound(M.committeeNotFound);
-      const pdf = await renderReportPdf(data);
+      const pdf = await renderReportPdf(data, { font: deps.reportFont });
       const saved = await files.upload(
         { tenantId, userId },
         {
