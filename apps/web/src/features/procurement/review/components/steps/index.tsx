@@ -1,6 +1,7 @@
 import type { ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
 import { TaskInfoStep } from './InfoStep.tsx';
+import { SignStep, signStepVisible } from './SignStep.tsx';
 
 /**
  * The review workspace's steps, in the order of the review: each step is one tab of the task drawer, its own
@@ -15,4 +16,5 @@ export interface ReviewStep {
 
 export const REVIEW_STEPS: ReviewStep[] = [
   { key: 'info', label: '采购信息', visible: () => true, render: (detail) => <TaskInfoStep detail={detail} /> },
+  { key: 'sign', label: '签字', visible: signStepVisible, render: (detail) => <SignStep detail={detail} /> },
 ];
