@@ -1,5 +1,6 @@
 import type { ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
+import { ClarifyStep, clarifyStepVisible } from './ClarifyStep.tsx';
 import { TaskInfoStep } from './InfoStep.tsx';
 
 /**
@@ -15,4 +16,10 @@ export interface ReviewStep {
 
 export const REVIEW_STEPS: ReviewStep[] = [
   { key: 'info', label: '采购信息', visible: () => true, render: (detail) => <TaskInfoStep detail={detail} /> },
+  {
+    key: 'clarify',
+    label: '报价澄清',
+    visible: clarifyStepVisible,
+    render: (detail) => <ClarifyStep detail={detail} />,
+  },
 ];

@@ -1,0 +1,175 @@
+import { CLARIFICATION_KINDS, PERMISSIONS, REVIEW_LIMITS, type SupplierClarificationDto } from '@aps/shared';
+import { checkQuote, PAGE_SIZE_OPTIONS } from '@aps/shared/constants';
+import { Alert, Button, Form, Input, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useCan } from '../../../../shared/auth/Can.tsx';
+import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
+import { useTableScroll } from '../../../../shared/stores/app.ts';
+import { FileUpload } from '../../../../shared/upload/index.ts';
+import { useClarifyAnswer, useMyClarifications } from '../api-clarify.ts';
+import { AnswerFiles, ClarifyStateTag, roundQuoteText, timeText } from './ClarifyPanel.tsx';
+
+interface AnswerValues {
+  answer: string;
+  files?: string;
+  price?: string;
+  rate?: string;
+}
+
+const past = (deadline: string) => new Date(deadline).getTime() <= Date.now();
+
+/**
+ * 我的投标 → 报价澄清 (the supplier): the clarifications and quotation rounds the committees asked of the caller's
+ * supplier, open ones first; 答复 before the deadline with text and files, and for a round the new quote (sealed
+ * until the round closes; not above the current evaluated price nor the 最高限价).
+ */
+export function SupplierClarifyTab() {
+  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
+  const list = useMyClarifications(page);
+  const scroll = useTableScroll();
+  const mayAnswer = useCan(PERMISSIONS.supplierClarify.answer);
+  const answer = useClarifyAnswer();
+  const [form] = Form.useForm<AnswerValues>();
+  const [current, setCurrent] = useState<SupplierClarificationDto | null>(null);
+  const byRate = current?.quoteKind === 'rate';
+  const columns: TableColumnsType<SupplierClarificationDto> = [
+    { title: '采购名称', dataIndex: 'purchaseName', width: 200, ellipsis: true },
+    { title: '标包', dataIndex: 'packageName', width: 160, ellipsis: true },
+    {
+      title: '类型',
+      key: 'kind',
+      width: 110,
+      render: (_, c) => (c.kind === 'round' ? `第${c.roundNo}轮报价` : CLARIFICATION_KINDS[c.kind]),
+    },
+    { title: '澄清内容', dataIndex: 'question', width: 260, ellipsis: true },
+    { title: '答复截止', dataIndex: 'deadline', width: 150, render: timeText },
+    { title: '状态', dataIndex: 'state', width: 100, render: (s) => <ClarifyStateTag state={s} /> },
+    {
+      title: '我的答复',
+      key: 'answer',
+      width: 220,
+      render: (_, c) =>
+        c.answer ? (
+          <>
+            <div>{c.answer}</div>
+            <AnswerFiles files={c.answerFiles} />
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    { title: '本轮报价', key: 'quote', width: 150, render: (_, c) => roundQuoteText(c) },
+    {
+      title: '操作',
+      key: 'action',
+      width: 90,
+      fixed: 'right',
+      render: (_, c) =>
+        mayAnswer && c.state === 'open' && !past(c.deadline) ? (
+          <Button type="link" size="small" onClick={() => setCurrent(c)}>
+            答复
+          </Button>
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <Table<SupplierClarificationDto>
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={list.data?.records ?? []}
+        loading={list.isFetching}
+        locale={{ emptyText: '暂无报价澄清' }}
+        scroll={{ x: scroll?.x ?? 1300 }}
+        pagination={{
+          current: page.pageNo,
+          pageSize: page.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
+          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
+          showTotal: (total) => `共 ${total} 条`,
+          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
+        }}
+      />
+      <ModalForm<AnswerValues>
+        name="clarifyAnswer"
+        open={!!current}
+        title={current?.kind === 'round' ? `提交第${current.roundNo}轮报价` : '答复报价澄清'}
+        form={form}
+        width={680}
+        labelWidth={110}
+        initialValues={{ answer: '', files: '' }}
+        okText="提交答复"
+        onClose={() => setCurrent(null)}
+        onSubmit={async (v) => {
+          if (!current) return;
+          await answer.mutateAsync({
+            id: current.id,
+            answer: v.answer,
+            fileIds: (v.files ?? '').split(',').filter(Boolean),
+            ...(current.kind === 'round' ? (byRate ? { rate: v.rate?.trim() } : { price: v.price?.trim() }) : {}),
+          });
+        }}
+      >
+        {current && (
+          <>
+            <Alert
+              type="info"
+              showIcon
+              style={{ marginBottom: 16 }}
+              title={`答复截止时间：${timeText(current.deadline)}${
+                current.kind === 'round'
+                  ? `；本轮报价密封保存，本轮结束时统一开启，不得高于您当前的评标价 ${current.currentPrice ?? '—'} 元`
+                  : ''
+              }`}
+            />
+            <Form.Item label="标包">{`${current.purchaseName} / ${current.packageName}`}</Form.Item>
+            <Form.Item label="澄清内容">{current.question}</Form.Item>
+          </>
+        )}
+        <Form.Item
+          label="答复内容"
+          name="answer"
+          rules={[{ required: true, whitespace: true, message: '请输入答复内容' }]}
+        >
+          <Input.TextArea rows={4} maxLength={REVIEW_LIMITS.answer} showCount />
+        </Form.Item>
+        {current?.kind === 'round' &&
+          (byRate ? (
+            <Form.Item
+              label="本轮下浮率"
+              name="rate"
+              rules={[
+                {
+                  validator: async (_, value: string | undefined) => {
+                    const r = checkQuote(
+                      { fixedPrice: current.fixedPrice, lowerCoefficientType: 1 },
+                      { rate: value ?? null },
+                    );
+                    if (!r.ok) throw new Error(r.message);
+                  },
+                },
+              ]}
+            >
+              <Input placeholder="例如 0.0850" />
+            </Form.Item>
+          ) : (
+            <Form.Item
+              label="本轮报价（元）"
+              name="price"
+              rules={[
+                { required: true, message: '请填写本轮报价' },
+                { pattern: /^\d+(\.\d{1,2})?$/, message: '报价须为数字，最多两位小数' },
+              ]}
+            >
+              <Input placeholder="请输入本轮报价" />
+            </Form.Item>
+          ))}
+        <Form.Item label="附件" name="files">
+          <FileUpload aria-label="澄清附件" mode="file" max={REVIEW_LIMITS.files} biz="bid" buttonText="上传附件" />
+        </Form.Item>
+      </ModalForm>
+    </>
+  );
+}
