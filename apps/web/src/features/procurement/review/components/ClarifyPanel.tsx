@@ -195,6 +195,7 @@ export function ClarifyPanel({ packageId }: { packageId: string }) {
               ),
           },
           { title: '本轮报价', key: 'quote', width: 140, render: (_, c) => roundQuoteText(c) },
+          { title: '决定说明', dataIndex: 'decisionNote', width: 140, render: (v: string | null) => v ?? '—' },
           {
             title: '操作',
             key: 'action',
@@ -212,9 +213,7 @@ export function ClarifyPanel({ packageId }: { packageId: string }) {
                 >
                   决定
                 </Button>
-              ) : (
-                (c.decisionNote ?? null)
-              ),
+              ) : null,
           },
         ]}
       />
