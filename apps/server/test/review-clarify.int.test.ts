@@ -251,7 +251,10 @@ describe('多轮报价 (issue 15 §5)', () => {
     const s1 = await rowOf('supplier01', 3);
     await fx.okCall('supplier01', 'POST', API.supplierClarifyAnswer, { id: s1.id, answer: '第三轮', price: '98000' });
     await expireNow(r);
-    await fx.t.services.reviewClarify.expireDue();
+    // Through the seeded scheduled job, as the scheduler fires it every minute.
+    const jobs = await fx.okCall('admin', 'GET', '/sys/quartzJob/list?jobClassName=reviewClarificationDeadline');
+    const ran = await fx.okCall('admin', 'GET', `/sys/quartzJob/execute?id=${jobs.records[0].id}`);
+    expect(ran.message).toMatch(/^评审委员会 [1-9]\d*，逾期 [1-9]\d*$/);
     expect((await reviewBid(r, 'supplier01')).evaluated_price).toBe('98000.00');
     expect(await reviewBid(r, 'supplier02')).toMatchObject({ valid: true, evaluated_price: '94000.00' });
     expect((await rowOf('supplier02', 3)).state).toBe('unanswered');

@@ -9,7 +9,21 @@ import {
   REVIEW_IDENTITIES,
   REVIEW_LIMITS,
 } from '@aps/shared';
-import { App, Button, DatePicker, Descriptions, Form, Input, Modal, Space, Spin, Table, Tag, Typography } from 'antd';
+import {
+  App,
+  Button,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  Modal,
+  Space,
+  Spin,
+  Table,
+  type TableColumnsType,
+  Tag,
+  Typography,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { warnFailure } from '../../../../shared/list/index.ts';
@@ -50,6 +64,36 @@ export const roundQuoteText = (c: ClarificationDto) => {
   if (c.evaluatedPrice) return c.rate ? `下浮率 ${c.rate}（评标价 ${c.evaluatedPrice} 元）` : `${c.evaluatedPrice} 元`;
   return c.state === 'answered' ? '密封中' : '—';
 };
+
+/** The request's columns both lists show (the committee's and the supplier's): kind, question, deadline, answer. */
+export function requestColumns<T extends ClarificationDto>(answerTitle: string): TableColumnsType<T> {
+  return [
+    {
+      title: '类型',
+      key: 'kind',
+      width: 110,
+      render: (_, c) => (c.kind === 'round' ? `第${c.roundNo}轮报价` : CLARIFICATION_KINDS[c.kind]),
+    },
+    { title: '澄清内容', dataIndex: 'question', width: 240, ellipsis: true },
+    { title: '答复截止', dataIndex: 'deadline', width: 150, render: timeText },
+    { title: '状态', dataIndex: 'state', width: 100, render: (s: ClarificationState) => <ClarifyStateTag state={s} /> },
+    {
+      title: answerTitle,
+      key: 'answer',
+      width: 230,
+      render: (_, c) =>
+        c.answer ? (
+          <>
+            <div>{c.answer}</div>
+            <AnswerFiles files={c.answerFiles} />
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    { title: '本轮报价', key: 'quote', width: 150, render: (_, c) => roundQuoteText(c) },
+  ];
+}
 
 interface AskValues {
   question: string;
@@ -166,35 +210,7 @@ export function ClarifyPanel({ packageId }: { packageId: string }) {
         scroll={{ x: 1100 }}
         columns={[
           { title: '投标人', dataIndex: 'supplierName', width: 160 },
-          {
-            title: '类型',
-            key: 'kind',
-            width: 110,
-            render: (_, c) => (c.kind === 'round' ? `第${c.roundNo}轮报价` : CLARIFICATION_KINDS[c.kind]),
-          },
-          { title: '澄清内容', dataIndex: 'question', width: 220, ellipsis: true },
-          { title: '截止时间', dataIndex: 'deadline', width: 140, render: timeText },
-          {
-            title: '状态',
-            dataIndex: 'state',
-            width: 100,
-            render: (s: ClarificationState) => <ClarifyStateTag state={s} />,
-          },
-          {
-            title: '供应商答复',
-            key: 'answer',
-            width: 240,
-            render: (_, c) =>
-              c.answer ? (
-                <>
-                  <div>{c.answer}</div>
-                  <AnswerFiles files={c.answerFiles} />
-                </>
-              ) : (
-                '—'
-              ),
-          },
-          { title: '本轮报价', key: 'quote', width: 140, render: (_, c) => roundQuoteText(c) },
+          ...requestColumns<ClarificationDto>('供应商答复'),
           { title: '决定说明', dataIndex: 'decisionNote', width: 140, render: (v: string | null) => v ?? '—' },
           {
             title: '操作',

@@ -1,4 +1,4 @@
-import { CLARIFICATION_KINDS, PERMISSIONS, REVIEW_LIMITS, type SupplierClarificationDto } from '@aps/shared';
+import { PERMISSIONS, REVIEW_LIMITS, type SupplierClarificationDto } from '@aps/shared';
 import { checkQuote, PAGE_SIZE_OPTIONS } from '@aps/shared/constants';
 import { Alert, Button, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -7,7 +7,7 @@ import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
 import { useTableScroll } from '../../../../shared/stores/app.ts';
 import { FileUpload } from '../../../../shared/upload/index.ts';
 import { useClarifyAnswer, useMyClarifications } from '../api-clarify.ts';
-import { AnswerFiles, ClarifyStateTag, roundQuoteText, timeText } from './ClarifyPanel.tsx';
+import { requestColumns, timeText } from './ClarifyPanel.tsx';
 
 interface AnswerValues {
   answer: string;
@@ -35,30 +35,7 @@ export function SupplierClarifyTab() {
   const columns: TableColumnsType<SupplierClarificationDto> = [
     { title: '采购名称', dataIndex: 'purchaseName', width: 200, ellipsis: true },
     { title: '标包', dataIndex: 'packageName', width: 160, ellipsis: true },
-    {
-      title: '类型',
-      key: 'kind',
-      width: 110,
-      render: (_, c) => (c.kind === 'round' ? `第${c.roundNo}轮报价` : CLARIFICATION_KINDS[c.kind]),
-    },
-    { title: '澄清内容', dataIndex: 'question', width: 260, ellipsis: true },
-    { title: '答复截止', dataIndex: 'deadline', width: 150, render: timeText },
-    { title: '状态', dataIndex: 'state', width: 100, render: (s) => <ClarifyStateTag state={s} /> },
-    {
-      title: '我的答复',
-      key: 'answer',
-      width: 220,
-      render: (_, c) =>
-        c.answer ? (
-          <>
-            <div>{c.answer}</div>
-            <AnswerFiles files={c.answerFiles} />
-          </>
-        ) : (
-          '—'
-        ),
-    },
-    { title: '本轮报价', key: 'quote', width: 150, render: (_, c) => roundQuoteText(c) },
+    ...requestColumns<SupplierClarificationDto>('我的答复'),
     {
       title: '操作',
       key: 'action',
