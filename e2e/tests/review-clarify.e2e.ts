@@ -42,8 +42,8 @@ async function prepare(): Promise<void> {
     const pkg = await db.query<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
          purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, min_bidders,
-         opening_start_time, review_start_time, create_by)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', 8, '01', $5, 500000, 2, now() - interval '3 hours',
+         quotation_round_count, opening_start_time, review_start_time, create_by)
+       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', 8, '01', $5, 500000, 2, 2, now() - interval '3 hours',
          now() - interval '2 hours', 'buyer01') RETURNING id`,
       [project.rows[0]?.id, `NO-CL-${STAMP}`, `PC-CL-${STAMP}`, `澄清项目${STAMP}`, PACKAGE],
     );
@@ -171,5 +171,46 @@ describe('报价澄清 (issue 15 §5)', () => {
     await bid.getByText('已接受').waitFor();
     await shot(leader, 'leader-accepted');
     expect(await leader.locator('.ant-notification-notice:visible').count()).toBe(0);
+  });
+
+  it('the leader opens round 2 from the task drawer, supplier01 quotes lower, the quote stays sealed', async () => {
+    const leader = await users.as('expert01', '/review/task');
+    await openSiderMenu(leader, '专家评审', '评审任务', '/review/task');
+    await search(leader, 'reviewTask', STAMP);
+    await row(leader, PACKAGE).getByRole('button', { name: '进入评审' }).click();
+    const drawer = leader.getByRole('dialog').filter({ hasText: '评审任务' });
+    await drawer.getByRole('tab', { name: '报价澄清' }).click();
+    await drawer.getByRole('button', { name: '开启第2轮报价' }).click();
+    const ask = leader.getByRole('dialog').filter({ hasText: '开启第2轮报价' }).last();
+    await ask.getByLabel('澄清内容').waitFor();
+    await ask.getByRole('button', { name: '开启本轮' }).click();
+    await leader.getByText('已开启新一轮报价').waitFor();
+    await drawer.getByText('第 2 轮（报价密封中）').waitFor();
+    await shot(leader, 'round-opened');
+
+    const supplier = await users.as('supplier01', '/purchaseannouncement/MyBids');
+    await supplier.getByRole('tab', { name: '报价澄清' }).click();
+    const round = row(supplier, PACKAGE).filter({ hasText: '第2轮报价' });
+    await round.getByRole('button', { name: /答\s*复/ }).click();
+    const form = supplier.getByRole('dialog').filter({ hasText: '提交第2轮报价' });
+    await form.getByText('430000.00').waitFor();
+    await form.getByLabel('答复内容').fill('第二轮优惠报价');
+    await form.getByLabel('本轮报价（元）').fill('440000');
+    await form.getByRole('button', { name: '提交答复' }).click();
+    await supplier.getByText('本轮报价不得高于您上一轮的报价').waitFor();
+    await form.getByLabel('本轮报价（元）').fill('420000');
+    await shot(supplier, 'round-answer');
+    await form.getByRole('button', { name: '提交答复' }).click();
+    await round.getByText('密封中').waitFor();
+    await shot(supplier, 'round-sealed');
+
+    await leader.reload();
+    await search(leader, 'reviewTask', STAMP);
+    await row(leader, PACKAGE).getByRole('button', { name: '进入评审' }).click();
+    await drawer.getByRole('tab', { name: '报价澄清' }).click();
+    const sealed = drawer.locator('.ant-table-row').filter({ hasText: '第二轮优惠报价' });
+    await sealed.getByText('密封中').waitFor();
+    expect(await drawer.getByText('420000').count()).toBe(0);
+    await shot(leader, 'round-leader-sealed');
   });
 });

@@ -25,7 +25,7 @@ import {
   Typography,
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { warnFailure } from '../../../../shared/list/index.ts';
 import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
 import { downloadStoredFile } from '../../../../shared/upload/api.ts';
@@ -116,6 +116,14 @@ export function ClarifyPanel({ packageId }: { packageId: string }) {
   const [ask, setAsk] = useState<Ask | null>(null);
   const [deciding, setDeciding] = useState<ClarificationDto | null>(null);
   const [note, setNote] = useState('');
+  // Once per opened dialog: ModalForm resets the fields whenever initialValues changes identity.
+  const askInitial = useMemo<Partial<AskValues>>(
+    () => ({
+      question: ask?.kind === 'round' ? `请在截止时间前提交第${ask.roundNo}轮报价（不得高于上一轮报价）。` : '',
+      deadline: dayjs().add(1, 'day').startOf('hour'),
+    }),
+    [ask],
+  );
   if (isLoading || !data) return <Spin />;
 
   const leads = data.identity === 'leader' && data.committeeState === 'summarizing' && data.purchaseStage === 8;
@@ -239,10 +247,7 @@ export function ClarifyPanel({ packageId }: { packageId: string }) {
         title={ask?.kind === 'round' ? `开启第${ask.roundNo}轮报价` : `发起报价澄清：${ask?.supplierName ?? ''}`}
         form={form}
         width={640}
-        initialValues={{
-          question: ask?.kind === 'round' ? `请在截止时间前提交第${ask.roundNo}轮报价（不得高于上一轮报价）。` : '',
-          deadline: dayjs().add(1, 'day').startOf('hour'),
-        }}
+        initialValues={askInitial}
         okText={ask?.kind === 'round' ? '开启本轮' : '发起澄清'}
         onClose={() => setAsk(null)}
         onSubmit={async (v) => {

@@ -16,6 +16,9 @@ interface AnswerValues {
   rate?: string;
 }
 
+/** A constant: ModalForm resets the fields whenever initialValues changes identity. */
+const EMPTY_ANSWER: AnswerValues = { answer: '', files: '' };
+
 const past = (deadline: string) => new Date(deadline).getTime() <= Date.now();
 
 /**
@@ -76,7 +79,7 @@ export function SupplierClarifyTab() {
         form={form}
         width={680}
         labelWidth={110}
-        initialValues={{ answer: '', files: '' }}
+        initialValues={EMPTY_ANSWER}
         okText="提交答复"
         onClose={() => setCurrent(null)}
         onSubmit={async (v) => {
