@@ -1,13 +1,13 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBidSeal, resolveSealKey } from '../../apps/server/src/modules/procurement/bid/seal.ts';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { row, search, UserPages } from './procurement-support.ts';
+import { insertProject, row, search } from './procurement-support.ts';
 
 /**
  * 报价澄清 (issue 15 §5) in the UI. The vote, qualification and scoring are other slices, so set-up writes a
@@ -22,30 +22,25 @@ const SUPPLIER01 = '华东建设工程有限公司';
 const QUESTION = `请说明报价中人工费的构成${STAMP}`;
 const ANSWER = `人工费按当地定额计取${STAMP}`;
 
-let browser: Browser;
-const users = new UserPages(() => browser, baseUrl);
+const users = userSession(baseUrl, { viewport: { width: 1600, height: 1000 }, failureShots: 'clarify-failed' });
 
 async function prepare(): Promise<void> {
   // The bids are sealed as the supplier's 投标 seals them (我的投标 opens the supplier's own quote): the server's key.
   const seal = createBidSeal(resolveSealKey(process.env.BID_SEAL_KEY, dataDir));
   await withDatabase(dataDir, async (db) => {
-    const plan = await db.query<{ id: string }>(
-      `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
-       VALUES (1, 'A01', $1, $2, '2', 'inquiry', 900000, 'executing', '4') RETURNING id`,
-      [`CG-CL-${STAMP}`, `澄清计划${STAMP}`],
-    );
-    const project = await db.query<{ id: string }>(
-      `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry') RETURNING id`,
-      [plan.rows[0]?.id, `NO-CL-${STAMP}`, `PC-CL-${STAMP}`, `澄清项目${STAMP}`],
-    );
+    const projectId = await insertProject(db, {
+      stamp: STAMP,
+      code: 'CL',
+      name: `澄清项目${STAMP}`,
+      method: 'inquiry',
+    });
     const pkg = await db.query<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
          purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, min_bidders,
          quotation_round_count, opening_start_time, review_start_time, create_by)
        VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', 8, '01', $5, 500000, 2, 2, now() - interval '3 hours',
          now() - interval '2 hours', 'buyer01') RETURNING id`,
-      [project.rows[0]?.id, `NO-CL-${STAMP}`, `PC-CL-${STAMP}`, `澄清项目${STAMP}`, PACKAGE],
+      [projectId, `NO-CL-${STAMP}`, `PC-CL-${STAMP}`, `澄清项目${STAMP}`, PACKAGE],
     );
     const id = pkg.rows[0]?.id;
     const committee = await db.query<{ id: string }>(
@@ -100,16 +95,7 @@ async function prepare(): Promise<void> {
   });
 }
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  await prepare();
-});
-
-afterAll(async () => {
-  await users.close();
-  await browser?.close();
-  expect(users.errors.flat()).toEqual([]);
-});
+beforeAll(prepare);
 
 const shot = async (page: Parameters<typeof screenshot>[0], name: string) => {
   const file = await screenshot(page, `clarify-${name}`);
