@@ -14,6 +14,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { ApiError, badRequest, notFound } from '../../../core/envelope.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { sysFile } from '../../platform/file/tables.ts';
+import { page } from '../bid/common.ts';
 import type { BidFile } from '../bid/tables.ts';
 import { supplierOfUser } from '../supplier/eligibility.ts';
 import {
@@ -104,14 +105,7 @@ export function createSupplierClarifyService(db: Db, deps: ClarifyDeps): Supplie
           LIMIT ${q.pageSize} OFFSET ${(q.pageNo - 1) * q.pageSize}`),
         db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM review_clarification c WHERE ${where}`),
       ]);
-      const n = total.rows[0]?.n ?? 0;
-      return {
-        records: rows.rows.map(toSupplierDto),
-        total: n,
-        size: q.pageSize,
-        current: q.pageNo,
-        pages: Math.ceil(n / q.pageSize),
-      };
+      return page(rows.rows.map(toSupplierDto), total.rows[0]?.n ?? 0, q);
     },
 
     async answer(actor, body) {

@@ -3,11 +3,10 @@ import {
   type ClarifyAddRequest,
   type ClarifyDecideRequest,
   type ClarifyPackageDto,
-  type PageResult,
   REVIEW_API,
   type SupplierClarificationDto,
 } from '@aps/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../shared/http.ts';
 import { useInvalidatingMutation } from '../../../shared/list/index.ts';
 import { reviewTaskKeys } from './api.ts';
@@ -32,8 +31,6 @@ export const clarifyApi = {
     http.get<ClarifyPackageDto>(REVIEW_API.clarifyPackage, { packageId }, signal),
   add: (body: ClarifyAddRequest) => http.post<ClarificationDto[]>(REVIEW_API.clarifyAdd, body),
   decide: (body: ClarifyDecideRequest) => http.put<ClarificationDto>(REVIEW_API.clarifyEdit, body),
-  mine: (q: { pageNo: number; pageSize: number; state?: string }, signal?: AbortSignal) =>
-    http.get<PageResult<SupplierClarificationDto>>(REVIEW_API.supplierClarifyList, { ...q }, signal),
   answer: (body: ClarifyAnswerBody) => http.post<SupplierClarificationDto>(REVIEW_API.supplierClarifyAnswer, body),
 };
 
@@ -42,13 +39,6 @@ export const useClarifyPackage = (packageId: string | null) =>
     queryKey: clarifyKeys.pkg(packageId ?? ''),
     queryFn: ({ signal }) => clarifyApi.pkg(packageId ?? '', signal),
     enabled: !!packageId,
-  });
-
-export const useMyClarifications = (q: { pageNo: number; pageSize: number; state?: string }) =>
-  useQuery({
-    queryKey: [...clarifyKeys.mine, q],
-    queryFn: ({ signal }) => clarifyApi.mine(q, signal),
-    placeholderData: keepPreviousData,
   });
 
 // A decision or a closed round changes the bids and may end the review (流标): the tasks refresh too.

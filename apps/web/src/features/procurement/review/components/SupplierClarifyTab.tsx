@@ -1,12 +1,12 @@
-import { PERMISSIONS, REVIEW_LIMITS, type SupplierClarificationDto } from '@aps/shared';
-import { checkQuote, PAGE_SIZE_OPTIONS } from '@aps/shared/constants';
+import { PERMISSIONS, REVIEW_API, REVIEW_LIMITS, type SupplierClarificationDto } from '@aps/shared';
+import { checkQuote } from '@aps/shared/constants';
 import { Alert, Button, Form, Input, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useCan } from '../../../../shared/auth/Can.tsx';
+import { useServerTable } from '../../../../shared/list/index.ts';
 import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
-import { useTableScroll } from '../../../../shared/stores/app.ts';
 import { FileUpload } from '../../../../shared/upload/index.ts';
-import { useClarifyAnswer, useMyClarifications } from '../api-clarify.ts';
+import { clarifyKeys, useClarifyAnswer } from '../api-clarify.ts';
 import { requestColumns, timeText } from './ClarifyPanel.tsx';
 
 interface AnswerValues {
@@ -27,9 +27,13 @@ const past = (deadline: string) => new Date(deadline).getTime() <= Date.now();
  * until the round closes; not above the current evaluated price nor the 最高限价).
  */
 export function SupplierClarifyTab() {
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
-  const list = useMyClarifications(page);
-  const scroll = useTableScroll();
+  const table = useServerTable<SupplierClarificationDto>({
+    queryKey: clarifyKeys.mine,
+    url: REVIEW_API.supplierClarifyList,
+    defaultSort: null,
+    scrollX: 1300,
+  });
+  const { rowSelection: _, ...tableProps } = table.tableProps;
   const mayAnswer = useCan(PERMISSIONS.supplierClarify.answer);
   const answer = useClarifyAnswer();
   const [form] = Form.useForm<AnswerValues>();
@@ -54,24 +58,7 @@ export function SupplierClarifyTab() {
   ];
   return (
     <>
-      <Table<SupplierClarificationDto>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        locale={{ emptyText: '暂无报价澄清' }}
-        scroll={{ x: scroll?.x ?? 1300 }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-      />
+      <Table<SupplierClarificationDto> {...tableProps} columns={columns} locale={{ emptyText: '暂无报价澄清' }} />
       <ModalForm<AnswerValues>
         name="clarifyAnswer"
         open={!!current}
