@@ -131,6 +131,10 @@ describe('报价澄清 (issue 15 §5)', () => {
     });
     expect(a).toMatchObject({ state: 'answered', answer: '我司自有设备，人工成本低' });
     expect(a.answerFiles[0].fileName).toBe('成本说明.pdf');
+    const told = await fx.t.db.execute(sql`SELECT 1 FROM sys_announcement a
+      JOIN sys_announcement_send s ON s.annt_id = a.id JOIN sys_user u ON u.id = s.user_id
+      WHERE a.bus_id = ${c.id} AND a.title = '报价澄清已答复' AND u.username = 'expert01'`);
+    expect(told.rows).toHaveLength(1);
     const again = await fx.call('supplier03', 'POST', API.supplierClarifyAnswer, { id: c.id, answer: '再答' });
     expect(again.body.message).toBe(M.clarificationNotOpen);
     const member = await fx.call('expert02', 'PUT', API.clarifyEdit, { id: c.id, decision: 'accepted' });

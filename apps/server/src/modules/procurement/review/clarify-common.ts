@@ -90,6 +90,30 @@ export async function notifySupplier(
   });
 }
 
+/** Tells the committee's leader in their bell that a supplier answered a 报价澄清 (the decision is theirs). */
+export async function notifyLeader(
+  tx: DbOrTx,
+  r: { tenantId: number; committeeId: string; clarificationId: string; supplierName: string },
+): Promise<void> {
+  const leader = await tx.execute<{ user_id: string; purchase_name: string; package_name: string }>(sql`
+    SELECT m.user_id, p.purchase_name, p.package_name FROM review_committee c
+    JOIN review_member m ON m.id = c.leader_member_id JOIN purchase_package p ON p.id = c.package_id
+    WHERE c.id = ${r.committeeId}`);
+  const l = leader.rows[0];
+  if (!l) return;
+  const name = `${l.purchase_name}（${l.package_name}）`;
+  await sendBellMessage(tx, {
+    tenantId: r.tenantId,
+    userIds: [l.user_id],
+    title: '报价澄清已答复',
+    html: `<p>${escapeHtml(r.supplierName)}已答复${escapeHtml(name)}的报价澄清，请在「报价澄清」中接受或拒绝。</p>`,
+    abstract: `${r.supplierName}已答复${name}的报价澄清`,
+    busType: 'review_clarification',
+    busId: r.clarificationId,
+    openPage: '/review/quotationClarify',
+  });
+}
+
 /** The seal's associated data of a round quote: tenant|package|supplier|round:N (bid/seal.ts binds the first three). */
 export const roundBinding = (tenantId: number, packageId: string, supplierId: string, roundNo: number) => ({
   tenantId,

@@ -22,6 +22,7 @@ import {
   CLARIFICATION_COLUMNS,
   type ClarifyDeps,
   closeRoundIfDone,
+  notifyLeader,
   type Row,
   roundBinding,
   toClarificationDto,
@@ -147,9 +148,12 @@ export function createSupplierClarifyService(db: Db, deps: ClarifyDeps): Supplie
         await tx.execute(sql`UPDATE review_clarification SET state = 'answered', answer = ${body.answer},
           answer_files = ${JSON.stringify(files)}::jsonb, answered_by = ${actor.userId}, answer_time = now(),
           update_time = now() ${sealed} WHERE id = ${body.id}`);
+        const dto = await one(tx, body.id);
         if (r.kind === 'clarify') {
           await tx.execute(sql`UPDATE review_bid SET clarification = 'answered', update_time = now()
             WHERE committee_id = ${head.committee_id} AND bid_id = ${r.bid_id}`);
+          const ref = { tenantId: actor.tenantId, committeeId: head.committee_id as string, clarificationId: body.id };
+          await notifyLeader(tx, { ...ref, supplierName: dto.supplierName });
         } else if (await closeRoundIfDone(tx, deps.seal, head.committee_id, Number(r.round_no), false)) {
           const ref = {
             committeeId: head.committee_id as string,
