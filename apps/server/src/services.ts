@@ -64,6 +64,12 @@ import { createProjectService, type ProjectService } from './modules/procurement
 import { createPackageStages, type PackageStages } from './modules/procurement/project/stage.ts';
 import { applyTimetableChange } from './modules/procurement/project/timetable.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
+import { type ClarifyService, createClarifyService } from './modules/procurement/review/clarify.ts';
+import { clarifyJobs } from './modules/procurement/review/clarify-job.ts';
+import {
+  createSupplierClarifyService,
+  type SupplierClarifyService,
+} from './modules/procurement/review/clarify-supplier.ts';
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
@@ -100,6 +106,9 @@ export interface Services {
   reviewDraw: DrawService;
   /** The review steps' seams (summarizing, changed): the result and the automatic clarifications listen. */
   reviewHooks: ReviewHooks;
+  /** 报价澄清 and quotation rounds: the committee's side (and the deadline job), the supplier's side. */
+  reviewClarify: ClarifyService;
+  supplierClarify: SupplierClarifyService;
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
@@ -170,7 +179,19 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const reviewHooks = createReviewHooks();
   const bidding: { projects?: ProjectService } = {};
   const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
-  const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
+  // Round quotes are sealed with the bids' key (the same DATA_DIR file or BID_SEAL_KEY).
+  const clarifyDeps = {
+    seal: createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir)),
+    stages: packageStages,
+    hooks: reviewHooks,
+  };
+  const reviewClarify = createClarifyService(db, clarifyDeps);
+  reviewHooks.on('summarizing', (tx, event) => reviewClarify.onSummarizing(tx, event));
+  const jobHandlers = createHandlerRegistry([
+    ...JOB_HANDLERS,
+    ...procurementJobs(packageStages),
+    ...clarifyJobs(reviewClarify),
+  ]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
   const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
@@ -220,6 +241,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     bids,
     reviewDraw: createDrawService(db),
     reviewHooks,
+    reviewClarify,
+    supplierClarify: createSupplierClarifyService(db, clarifyDeps),
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),

@@ -1,5 +1,6 @@
 import type { ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
+import { ClarifyStep, clarifyStepVisible } from './ClarifyStep.tsx';
 import { TaskInfoStep } from './InfoStep.tsx';
 import { SignStep, signStepVisible } from './SignStep.tsx';
 
@@ -16,5 +17,11 @@ export interface ReviewStep {
 
 export const REVIEW_STEPS: ReviewStep[] = [
   { key: 'info', label: '采购信息', visible: () => true, render: (detail) => <TaskInfoStep detail={detail} /> },
+  {
+    key: 'clarify',
+    label: '报价澄清',
+    visible: clarifyStepVisible,
+    render: (detail) => <ClarifyStep detail={detail} />,
+  },
   { key: 'sign', label: '签字', visible: signStepVisible, render: (detail) => <SignStep detail={detail} /> },
 ];
