@@ -1,8 +1,10 @@
 import { isActiveMember, type ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
+import { ClarifyStep, clarifyStepVisible } from './ClarifyStep.tsx';
 import { TaskInfoStep } from './InfoStep.tsx';
 import { LeaderReviewStep } from './LeaderReviewStep.tsx';
 import { SCORED_STATES, ScoringStep } from './ScoringStep.tsx';
+import { SignStep, signStepVisible } from './SignStep.tsx';
 
 /**
  * The review workspace's steps, in the order of the review: each step is one tab of the task drawer, its own
@@ -31,4 +33,11 @@ export const REVIEW_STEPS: ReviewStep[] = [
     visible: (d) => d.identity.identity === 'leader' && ['summarizing', 'signing', 'ended'].includes(d.committee.state),
     render: (detail) => <LeaderReviewStep detail={detail} />,
   },
+  {
+    key: 'clarify',
+    label: '报价澄清',
+    visible: clarifyStepVisible,
+    render: (detail) => <ClarifyStep detail={detail} />,
+  },
+  { key: 'sign', label: '签字', visible: signStepVisible, render: (detail) => <SignStep detail={detail} /> },
 ];
