@@ -55,6 +55,7 @@ import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
 import { reviewDrawRoutes } from './modules/procurement/review/draw-routes.ts';
+import { reviewResultRoutes } from './modules/procurement/review/result-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -79,6 +80,7 @@ const API_MODULES = [
   procurementDashboardRoutes,
   procurementListRoutes,
   reviewTaskRoutes,
+  reviewResultRoutes,
   noticeRoutes,
   bidRoutes,
   reviewDrawRoutes,

@@ -66,6 +66,8 @@ import { applyTimetableChange } from './modules/procurement/project/timetable.ts
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
+import { registerResultHooks } from './modules/procurement/review/result.ts';
+import { createReviewResultService, type ReviewResultService } from './modules/procurement/review/result-service.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 
 /** Every service of the server, wired once here (the composition root). */
@@ -97,6 +99,8 @@ export interface Services {
   reviewDraw: DrawService;
   /** The review steps' seams (summarizing, changed): the result and the automatic clarifications listen. */
   reviewHooks: ReviewHooks;
+  /** 汇总, the result, 竞选核查 and the leader's confirmation (issue 15 §9). */
+  reviewResults: ReviewResultService;
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
@@ -165,6 +169,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const importExcel = createExcelImporter({ db, importErrors, log });
   const packageStages = createPackageStages();
   const reviewHooks = createReviewHooks();
+  registerResultHooks(reviewHooks, packageStages);
   const bidding: { projects?: ProjectService } = {};
   const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
   const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
@@ -209,6 +214,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     bids,
     reviewDraw: createDrawService(db),
     reviewHooks,
+    reviewResults: createReviewResultService({ db, hooks: reviewHooks }),
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),

@@ -253,6 +253,8 @@ export interface ReviewResultDto {
   computeTime: string | null;
   endTime: string | null;
   reportFileId: string | null;
+  /** The campaign checks recorded on the candidates (竞选核查), by bid and kind. */
+  checks?: CampaignCheckDto[];
 }
 
 /** The pool (专家库) list row. */
