@@ -89,11 +89,13 @@ async function summarizingPackage(candidateCount: number): Promise<Review> {
 
 const get = (who: string, path: string, packageId: string) => fx.call(who, 'GET', `${path}?packageId=${packageId}`);
 const check = (who: string, path: string, body: object) => fx.call(who, 'POST', path, body);
-const reviewBids = async (committeeId: string) =>
-  (
-    await fx.t.db.execute<Json>(sql`SELECT supplier_id, valid, invalid_reason, total_score::text AS total, final_rank,
-      candidate, campaign_check FROM review_bid WHERE committee_id = ${committeeId}`)
-  ).rows.reduce((acc: Json, r: Json) => ({ ...acc, [r.supplier_id]: r }), {});
+const reviewBids = async (committeeId: string): Promise<Json> =>
+  Object.fromEntries(
+    (
+      await fx.t.db.execute<Json>(sql`SELECT supplier_id, valid, invalid_reason, total_score::text AS total,
+        final_rank, candidate, campaign_check FROM review_bid WHERE committee_id = ${committeeId}`)
+    ).rows.map((r: Json) => [r.supplier_id, r]),
+  );
 const resultRow = async (committeeId: string) =>
   (await fx.t.db.execute<Json>(sql`SELECT * FROM review_result WHERE committee_id = ${committeeId}`)).rows[0];
 
