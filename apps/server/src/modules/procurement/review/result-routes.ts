@@ -40,7 +40,12 @@ export const reviewResultRoutes: FastifyPluginAsyncZod<{ services: Services }> =
         querystring: packageIdQuerySchema,
       },
     },
-    async (request) => ok(await results.summary(actor(request), request.query.packageId)),
+    async (request, reply) => {
+      const json = await results.summaryJson(actor(request), request.query.packageId);
+      // The envelope of ok() around the summary's ready JSON text (Fastify sends a string as it is).
+      const envelope = JSON.stringify(ok(null)).replace('"result":null', () => `"result":${json}`);
+      return reply.type('application/json; charset=utf-8').send(envelope);
+    },
   );
   app.get(
     API.reviewResults,

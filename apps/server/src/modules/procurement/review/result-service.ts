@@ -2,21 +2,16 @@
  * The result side of the review (issue 15 §9) as one service: the summary reads (summary.ts), the campaign checks
  * and the confirmation (campaign.ts), each write in one transaction that starts with the caller's seat.
  */
-import type {
-  CampaignCheckDto,
-  CampaignCheckKind,
-  CampaignCheckRequest,
-  ReviewResultDto,
-  ScoreSummaryDto,
-} from '@aps/shared';
+import type { CampaignCheckDto, CampaignCheckKind, CampaignCheckRequest, ReviewResultDto } from '@aps/shared';
 import type { Db } from '../../../db/client.ts';
 import { confirmResult, recordCheck } from './campaign.ts';
 import type { ReviewHooks } from './hooks.ts';
 import type { ReviewActor } from './seat.ts';
-import { reviewResults, scoreSummary } from './summary.ts';
+import { reviewResults, scoreSummaryJson } from './summary.ts';
 
 export interface ReviewResultService {
-  summary(actor: ReviewActor, packageId: string): Promise<ScoreSummaryDto>;
+  /** The ScoreSummaryDto as JSON text (the route sends it as is). */
+  summaryJson(actor: ReviewActor, packageId: string): Promise<string>;
   results(actor: ReviewActor, packageId: string): Promise<ReviewResultDto>;
   confirm(actor: ReviewActor, packageId: string): Promise<{ committeeState: string; candidates: string[] }>;
   check(actor: ReviewActor, kind: CampaignCheckKind, body: CampaignCheckRequest): Promise<CampaignCheckDto>;
@@ -24,7 +19,7 @@ export interface ReviewResultService {
 
 export function createReviewResultService({ db, hooks }: { db: Db; hooks: ReviewHooks }): ReviewResultService {
   return {
-    summary: (actor, packageId) => scoreSummary(db, actor, packageId),
+    summaryJson: (actor, packageId) => scoreSummaryJson(db, actor, packageId),
     results: (actor, packageId) => reviewResults(db, actor, packageId),
     confirm: (actor, packageId) => db.transaction((tx) => confirmResult(tx, actor, packageId)),
     check: (actor, kind, body) => db.transaction((tx) => recordCheck(tx, hooks, actor, kind, body)),

@@ -52,21 +52,22 @@ type Row = Record<string, any>;
 
 /** The inputs of one computation, read in the caller's transaction. */
 async function loadInputs(tx: DbOrTx, ctx: Pick<ReviewEventContext, 'packageId' | 'committeeId'>) {
-  const [pkg, items, bids, members, scores] = await Promise.all([
-    tx.execute<Row>(sql`SELECT purchase_method, price_method, price_k, price_alpha, price_beta, fixed_price,
-        purchase_candidate_count, min_bidders FROM purchase_package WHERE id = ${ctx.packageId}`),
-    tx.execute<Row>(sql`SELECT id, name, max_score FROM purchase_review_item
-        WHERE package_id = ${ctx.packageId} AND kind = 'scoring' ORDER BY sort_no, id`),
-    // In the ranking: the valid bids and those a campaign check disqualified (they keep their rank).
-    tx.execute<Row>(sql`SELECT rb.id, rb.bid_id, rb.supplier_id, rb.valid, rb.invalid_reason, rb.campaign_check,
+  // One after the other: inside a transaction the statements share one connection anyway.
+  const pkg =
+    await tx.execute<Row>(sql`SELECT purchase_method, price_method, price_k, price_alpha, price_beta, fixed_price,
+        purchase_candidate_count, min_bidders FROM purchase_package WHERE id = ${ctx.packageId}`);
+  const items = await tx.execute<Row>(sql`SELECT id, name, max_score FROM purchase_review_item
+        WHERE package_id = ${ctx.packageId} AND kind = 'scoring' ORDER BY sort_no, id`);
+  // In the ranking: the valid bids and those a campaign check disqualified (they keep their rank).
+  const bids =
+    await tx.execute<Row>(sql`SELECT rb.id, rb.bid_id, rb.supplier_id, rb.valid, rb.invalid_reason, rb.campaign_check,
         rb.tie_draw_order, coalesce(rb.evaluated_price, b.evaluated_price) AS price, b.evaluated_price AS first_price
         FROM review_bid rb JOIN purchase_bid b ON b.id = rb.bid_id
-        WHERE rb.committee_id = ${ctx.committeeId} ORDER BY rb.tie_draw_order NULLS LAST, rb.supplier_id`),
-    tx.execute<Row>(sql`SELECT id FROM review_member WHERE committee_id = ${ctx.committeeId}
-        AND state NOT IN ('avoided', 'declined', 'replaced') ORDER BY draw_sequence NULLS LAST, create_time, id`),
-    tx.execute<Row>(sql`SELECT member_id, bid_id, item_id, score::text AS score FROM review_score
-        WHERE committee_id = ${ctx.committeeId} AND state = 'submitted'`),
-  ]);
+        WHERE rb.committee_id = ${ctx.committeeId} ORDER BY rb.tie_draw_order NULLS LAST, rb.supplier_id`);
+  const members = await tx.execute<Row>(sql`SELECT id FROM review_member WHERE committee_id = ${ctx.committeeId}
+        AND state NOT IN ('avoided', 'declined', 'replaced') ORDER BY draw_sequence NULLS LAST, create_time, id`);
+  const scores = await tx.execute<Row>(sql`SELECT member_id, bid_id, item_id, score::text AS score FROM review_score
+        WHERE committee_id = ${ctx.committeeId} AND state = 'submitted'`);
   const p = pkg.rows[0];
   if (!p) throw new Error(`package ${ctx.packageId} not found`);
   return { p, items: items.rows, bids: bids.rows, members: members.rows, scores: scores.rows };

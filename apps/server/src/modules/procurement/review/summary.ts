@@ -41,17 +41,40 @@ export async function summarySeat(q: DbOrTx, actor: ReviewActor, packageId: stri
   return seat;
 }
 
-async function snapshotOf(q: DbOrTx, committeeId: string): Promise<Row | undefined> {
-  const r = await q.execute<Row>(sql`SELECT snapshot, candidates, election_status, failure_reason, compute_time,
+/** The result row without its snapshot (a large review's snapshot is most of a megabyte of JSON). */
+async function resultRowOf(q: DbOrTx, committeeId: string): Promise<Row | undefined> {
+  const r = await q.execute<Row>(sql`SELECT candidates, election_status, failure_reason, compute_time, update_time,
       end_time, report_file_id FROM review_result WHERE committee_id = ${committeeId}`);
   return r.rows[0];
 }
 
-/** reviewScoringList/list: bidders × items × experts with the engine's means, price score, total, rank. */
-export async function scoreSummary(q: DbOrTx, actor: ReviewActor, packageId: string): Promise<ScoreSummaryDto> {
+/**
+ * Built summaries by committee, keyed by the result row's compute and update times: every change the summary shows
+ * (a recomputation, a campaign check, a 流标) rewrites that row, so a stale entry is never served, and each server
+ * instance checks the row on every read. Only complete rankings are kept (an incomplete one reads the sheets).
+ */
+const SUMMARY_CACHE_MAX = 64;
+const summaryCache = new Map<string, { version: string; json: string }>();
+function remember(committeeId: string, version: string, json: string): void {
+  summaryCache.delete(committeeId);
+  summaryCache.set(committeeId, { version, json });
+  if (summaryCache.size > SUMMARY_CACHE_MAX) summaryCache.delete(summaryCache.keys().next().value as string);
+}
+
+/**
+ * reviewScoringList/list: bidders × items × experts with the engine's means, price score, total, rank — as JSON
+ * text (ScoreSummaryDto): 9 × 30 × 40 scores are over half a megabyte, serialised once per computation, not per read.
+ */
+export async function scoreSummaryJson(q: DbOrTx, actor: ReviewActor, packageId: string): Promise<string> {
   const seat = await summarySeat(q, actor, packageId, '查看评分汇总');
+  const head = await resultRowOf(q, seat.committeeId);
+  const version = head ? `${iso(head.compute_time)}|${iso(head.update_time)}` : '';
+  const cached = summaryCache.get(seat.committeeId);
+  if (cached && cached.version === version) return cached.json;
   const [result, members, items, bids, pkg] = await Promise.all([
-    snapshotOf(q, seat.committeeId),
+    q
+      .execute<Row>(sql`SELECT snapshot FROM review_result WHERE committee_id = ${seat.committeeId}`)
+      .then((r) => r.rows[0]),
     q.execute<Row>(sql`SELECT m.id, u.realname FROM review_member m JOIN sys_user u ON u.id = m.user_id
       WHERE m.committee_id = ${seat.committeeId} AND m.state NOT IN ('avoided', 'declined', 'replaced')
       ORDER BY m.draw_sequence NULLS LAST, m.create_time, m.id`),
@@ -77,7 +100,7 @@ export async function scoreSummary(q: DbOrTx, actor: ReviewActor, packageId: str
       (byItem[r.item_id] as Record<string, string | null>)[r.member_id] = r.score;
     }
   }
-  return {
+  const dto: ScoreSummaryDto = {
     experts: members.rows.map((m) => ({ memberId: m.id, realname: m.realname })),
     items: items.rows.map((i) => ({ itemId: i.id, name: i.name, maxScore: String(i.max_score ?? '0') })),
     rows: bids.rows.map((b) => {
@@ -104,6 +127,9 @@ export async function scoreSummary(q: DbOrTx, actor: ReviewActor, packageId: str
     priceMethod: snap?.priceMethod ?? pkg.rows[0]?.price_method ?? 'low_price',
     errors: snap?.errors ?? [],
   };
+  const json = JSON.stringify(dto);
+  if (snap?.result && version) remember(seat.committeeId, version, json);
+  return json;
 }
 
 /** The campaign checks recorded on the committee's bids, by bid. */
@@ -130,7 +156,7 @@ export async function checksOf(q: DbOrTx, committeeId: string, bidId?: string): 
 export async function reviewResults(q: DbOrTx, actor: ReviewActor, packageId: string): Promise<ReviewResultDto> {
   const seat = await summarySeat(q, actor, packageId, '查看评审结果');
   const [result, bids, members, checks] = await Promise.all([
-    snapshotOf(q, seat.committeeId),
+    resultRowOf(q, seat.committeeId),
     q.execute<Row>(sql`SELECT rb.bid_id, rb.supplier_id, s.name, rb.total_score::text AS total, rb.final_rank,
         rb.candidate, rb.campaign_check, coalesce(rb.evaluated_price, b.evaluated_price)::text AS price
       FROM review_bid rb JOIN supplier s ON s.id = rb.supplier_id JOIN purchase_bid b ON b.id = rb.bid_id
