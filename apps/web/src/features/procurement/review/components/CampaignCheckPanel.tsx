@@ -95,7 +95,12 @@ export function CampaignCheckPanel({ packageId, canEdit }: { packageId: string; 
   ];
   const submit = async () => {
     if (!editing) return;
-    const v = await form.validateFields();
+    let v: { result: 'pass' | 'fail'; findings?: string };
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // The form shows what is missing.
+    }
     try {
       await save.mutateAsync({
         kind: editing.kind,
