@@ -24,6 +24,7 @@ import {
   DEMO_PASSWORD,
   freePort,
   freshDataDir,
+  LOAD_OPTIONS,
   login,
   machine,
   printTable,
@@ -41,11 +42,8 @@ const { values: args } = parseArgs({
     bidders: { type: 'string', default: '30' },
     items: { type: 'string', default: '40' },
     recomputes: { type: 'string', default: '20' },
+    ...LOAD_OPTIONS,
     connections: { type: 'string', default: '10' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    label: { type: 'string', default: '' },
-    keep: { type: 'boolean', default: false },
   },
 });
 const EXPERTS = Number(args.experts);
