@@ -123,6 +123,24 @@ export async function computeResult(tx: DbOrTx, ctx: Pick<ReviewEventContext, 'p
 }
 
 /**
+ * The candidates after the campaign checks, in rank order: as many as the engine recommends (min(count, ranked
+ * bidders), at most 3 for tenders; none after an engine 流标), taken down the ranking past the disqualified ones.
+ * Disqualified bidders keep their place in the ranking, so the count is not reduced by them.
+ */
+export function pickCandidates(
+  result: Pick<ScoringResult, 'bidders' | 'failed'>,
+  disqualified: ReadonlySet<string>,
+  method: PurchaseMethod,
+  purchaseCandidateCount: number,
+): string[] {
+  const n = result.failed ? 0 : candidateCount(method, purchaseCandidateCount, result.bidders.length);
+  return result.bidders
+    .filter((b) => !disqualified.has(b.bidderId))
+    .slice(0, n)
+    .map((b) => b.bidderId);
+}
+
+/**
  * Computes and persists the result of a committee that is summarizing (the hooks' handler, and for other steps):
  * review_bid totals, ranks and candidates, the review_result row; a 流标 goes through failReview.
  */
@@ -146,11 +164,7 @@ export async function recomputeResult(
   const byBid = new Map(result.bidders.map((b) => [b.bidderId, b]));
   const excluded = new Set(result.excluded.map((e) => e.bidderId));
   const failedCheck = new Set(bids.filter((b) => b.campaign_check === 'failed').map((b) => b.bid_id as string));
-  const eligible = result.bidders.filter((b) => !failedCheck.has(b.bidderId));
-  const n = result.failed
-    ? 0
-    : candidateCount(purchaseMethod, Number(p.purchase_candidate_count), result.bidders.length);
-  const candidateBids = eligible.slice(0, n).map((b) => b.bidderId);
+  const candidateBids = pickCandidates(result, failedCheck, purchaseMethod, Number(p.purchase_candidate_count));
   const candidateSet = new Set(candidateBids);
   const supplierOf = new Map(bids.map((b) => [b.bid_id as string, b.supplier_id as string]));
 
