@@ -152,6 +152,22 @@ describe('评审汇总 (issue 15 §9)', () => {
     expect((await get('buyer01', API.scoreSummary, one.packageId)).status).toBe(403);
   });
 
+  it('answers the buyer through 评审管理 (review:monitor, data scope), never an expert or a supplier', async () => {
+    const s = await fx.okCall('buyer01', 'GET', `${API.monitorSummary}?packageId=${one.packageId}`);
+    expect(s.rows.map((r: Json) => [r.supplierId, r.total])).toEqual([
+      [SUP3, '92.67'],
+      [SUP1, '90.23'],
+      [SUP2, '87.33'],
+    ]);
+    expect((await get('expert01', API.monitorSummary, one.packageId)).status).toBe(403);
+    expect((await get('supplier01', API.monitorSummary, one.packageId)).status).toBe(403);
+    // Outside the buyer's data scope (another department's package): not found.
+    const other = await fx.makePackage({ stage: 8, orgCode: 'A02' });
+    const outside = await get('buyer01', API.monitorSummary, other);
+    expect(outside.status).toBe(404);
+    expect(outside.body.message).toBe('标包不存在或已删除');
+  });
+
   it('records campaign checks: leader only, candidates only, 不通过 needs findings, four passes → passed', async () => {
     const body = { packageId: one.packageId, bidId: one.bids[SUP3], result: 'pass' };
     const member = await check('expert02', API.checkPersonal, body);

@@ -9,13 +9,19 @@ import {
   packageMoveSchema,
   REVIEW_MESSAGES,
 } from '@aps/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
 import type { ReviewActor } from './seat.ts';
 
 const TAG = '评审汇总';
+
+/** The envelope of ok() around JSON text the service has ready (Fastify sends a string as it is). */
+function sendJson(reply: FastifyReply, json: string) {
+  const envelope = JSON.stringify(ok(null)).replace('"result":null', () => `"result":${json}`);
+  return reply.type('application/json; charset=utf-8').send(envelope);
+}
 const P = PERMISSIONS.reviewTask;
 
 /**
@@ -40,11 +46,22 @@ export const reviewResultRoutes: FastifyPluginAsyncZod<{ services: Services }> =
         querystring: packageIdQuerySchema,
       },
     },
+    async (request, reply) => sendJson(reply, await results.summaryJson(actor(request), request.query.packageId)),
+  );
+  app.get(
+    API.monitorSummary,
+    {
+      config: { access: PERMISSIONS.reviewMonitor.view },
+      schema: {
+        tags: [TAG],
+        summary: '评审管理：标包的评分汇总（组长汇总起，本人数据范围内的标包）',
+        querystring: packageIdQuerySchema,
+      },
+    },
     async (request, reply) => {
-      const json = await results.summaryJson(actor(request), request.query.packageId);
-      // The envelope of ok() around the summary's ready JSON text (Fastify sends a string as it is).
-      const envelope = JSON.stringify(ok(null)).replace('"result":null', () => `"result":${json}`);
-      return reply.type('application/json; charset=utf-8').send(envelope);
+      const c = services.callers(request);
+      const who = { ...actor(request), scope: await c.scope() };
+      return sendJson(reply, await results.monitorSummaryJson(who, request.query.packageId));
     },
   );
   app.get(

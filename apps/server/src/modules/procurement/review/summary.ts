@@ -17,7 +17,7 @@ import {
   type ScoreSummaryDto,
 } from '@aps/shared';
 import { sql } from 'drizzle-orm';
-import { ApiError, badRequest } from '../../../core/envelope.ts';
+import { ApiError, badRequest, notFound } from '../../../core/envelope.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ResultSnapshot } from './result.ts';
 import { loadSeat, type ReviewActor, type Seat } from './seat.ts';
@@ -67,23 +67,39 @@ function remember(committeeId: string, version: string, json: string): void {
  */
 export async function scoreSummaryJson(q: DbOrTx, actor: ReviewActor, packageId: string): Promise<string> {
   const seat = await summarySeat(q, actor, packageId, '查看评分汇总');
-  const head = await resultRowOf(q, seat.committeeId);
+  return summaryJsonOf(q, seat.committeeId, packageId);
+}
+
+/**
+ * 评审管理's read of the summary (REVIEW_API.monitorSummary): the buyer or supervisor whose data scope holds the
+ * package (checked by the caller), once the committee is summarizing; the same JSON as the committee's.
+ */
+export async function monitorSummaryJson(q: DbOrTx, packageId: string): Promise<string> {
+  const c = await q.execute<{ id: string; state: CommitteeState }>(sql`SELECT id, state FROM review_committee
+    WHERE package_id = ${packageId}`);
+  const committee = c.rows[0];
+  if (!committee) throw notFound(M.committeeNotFound);
+  if (!SUMMARY_COMMITTEE_STATES.includes(committee.state))
+    throw badRequest(M.wrongCommitteeState(COMMITTEE_STATES[committee.state], '查看评分汇总'));
+  return summaryJsonOf(q, committee.id, packageId);
+}
+
+async function summaryJsonOf(q: DbOrTx, committeeId: string, packageId: string): Promise<string> {
+  const head = await resultRowOf(q, committeeId);
   const version = head ? `${iso(head.compute_time)}|${iso(head.update_time)}` : '';
-  const cached = summaryCache.get(seat.committeeId);
+  const cached = summaryCache.get(committeeId);
   if (cached && cached.version === version) return cached.json;
   const [result, members, items, bids, pkg] = await Promise.all([
-    q
-      .execute<Row>(sql`SELECT snapshot FROM review_result WHERE committee_id = ${seat.committeeId}`)
-      .then((r) => r.rows[0]),
+    q.execute<Row>(sql`SELECT snapshot FROM review_result WHERE committee_id = ${committeeId}`).then((r) => r.rows[0]),
     q.execute<Row>(sql`SELECT m.id, u.realname FROM review_member m JOIN sys_user u ON u.id = m.user_id
-      WHERE m.committee_id = ${seat.committeeId} AND m.state NOT IN ('avoided', 'declined', 'replaced')
+      WHERE m.committee_id = ${committeeId} AND m.state NOT IN ('avoided', 'declined', 'replaced')
       ORDER BY m.draw_sequence NULLS LAST, m.create_time, m.id`),
     q.execute<Row>(sql`SELECT id, name, max_score FROM purchase_review_item
       WHERE package_id = ${packageId} AND kind = 'scoring' ORDER BY sort_no, id`),
     q.execute<Row>(sql`SELECT rb.bid_id, rb.supplier_id, s.name, rb.valid, rb.invalid_reason, rb.candidate,
         rb.final_rank, coalesce(rb.evaluated_price, b.evaluated_price)::text AS price
       FROM review_bid rb JOIN supplier s ON s.id = rb.supplier_id JOIN purchase_bid b ON b.id = rb.bid_id
-      WHERE rb.committee_id = ${seat.committeeId} ORDER BY rb.final_rank NULLS LAST, s.name, rb.bid_id`),
+      WHERE rb.committee_id = ${committeeId} ORDER BY rb.final_rank NULLS LAST, s.name, rb.bid_id`),
     q.execute<Row>(sql`SELECT price_method FROM purchase_package WHERE id = ${packageId}`),
   ]);
   const snap = result?.snapshot as ResultSnapshot | undefined;
@@ -92,7 +108,7 @@ export async function scoreSummaryJson(q: DbOrTx, actor: ReviewActor, packageId:
   const raw = new Map<string, Record<string, Record<string, string | null>>>();
   if (!snap?.result) {
     const rows = await q.execute<Row>(sql`SELECT member_id, bid_id, item_id, score::text AS score
-      FROM review_score WHERE committee_id = ${seat.committeeId} AND state = 'submitted'`);
+      FROM review_score WHERE committee_id = ${committeeId} AND state = 'submitted'`);
     for (const r of rows.rows) {
       const byItem = raw.get(r.bid_id) ?? {};
       raw.set(r.bid_id, byItem);
@@ -128,7 +144,7 @@ export async function scoreSummaryJson(q: DbOrTx, actor: ReviewActor, packageId:
     errors: snap?.errors ?? [],
   };
   const json = JSON.stringify(dto);
-  if (snap?.result && version) remember(seat.committeeId, version, json);
+  if (snap?.result && version) remember(committeeId, version, json);
   return json;
 }
 
