@@ -27,9 +27,9 @@ interface Review {
   bids: Record<string, string>;
 }
 
-async function summarizingPackage(candidateCount: number): Promise<Review> {
+async function summarizingPackage(candidateCount: number, fixedPrice = '2000000.00'): Promise<Review> {
   const db = fx.t.db;
-  const packageId = await fx.makePackage({ stage: 8, bare: true, fixedPrice: '2000000.00' });
+  const packageId = await fx.makePackage({ stage: 8, bare: true, fixedPrice });
   await db.execute(sql`UPDATE purchase_package SET purchase_candidate_count = ${candidateCount},
     review_start_time = now() - interval '1 hour' WHERE id = ${packageId}`);
   const it = await db.execute<{ id: string; name: string }>(sql`
@@ -297,6 +297,19 @@ describe('评审汇总 (issue 15 §9)', () => {
     expect(refused.body.message).toBe(M.reviewEnded);
     const r = await fx.okCall('expert02', 'GET', `${API.reviewResults}?packageId=${two.packageId}`);
     expect(r).toMatchObject({ electionStatus: '0', failureReason: NO_CANDIDATE_LEFT, candidates: [] });
+  });
+
+  it('quotes above the price limit are out; too few valid bidders left → 流标 with the engine reason', async () => {
+    const four = await summarizingPackage(1, '920000.00');
+    const rows = await reviewBids(four.committeeId);
+    expect(rows[SUP3]).toMatchObject({ valid: false, invalid_reason: 'price_limit', candidate: false });
+    expect(rows[SUP1]).toMatchObject({ valid: false, invalid_reason: 'price_limit' });
+    expect(rows[SUP2]).toMatchObject({ valid: true, candidate: false });
+    expect(await fx.stageOf(four.packageId)).toEqual({ s: 9, e: '0' });
+    expect(await resultRow(four.committeeId)).toMatchObject({
+      election_status: '0',
+      failure_reason: '有效投标人1家，少于最低3家，流标',
+    });
   });
 
   it('a missing sheet leaves the result incomplete: the summary shows the refusals, the confirmation is refused', async () => {
