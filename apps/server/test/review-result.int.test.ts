@@ -312,6 +312,29 @@ describe('评审汇总 (issue 15 §9)', () => {
     });
   });
 
+  it('a lower quote from a quotation round re-prices everyone on the next change', async () => {
+    const five = await summarizingPackage(3);
+    // Read once first: the cached summary must not outlive the recomputation.
+    const before = await fx.okCall('expert01', 'GET', `${API.scoreSummary}?packageId=${five.packageId}`);
+    expect(before.rows.find((r: Json) => r.supplierId === SUP1).priceScore).toBe('37.895');
+    // A round (D's slice) leaves the bid's evaluated price lowered and announces the change.
+    await fx.t.db.execute(sql`UPDATE review_bid SET evaluated_price = 850000 WHERE bid_id = ${five.bids[SUP2]}`);
+    await fx.t.db.transaction((tx) =>
+      fx.t.services.reviewHooks.emit(tx, 'changed', {
+        tenantId: 1,
+        packageId: five.packageId,
+        committeeId: five.committeeId,
+        actor: { tenantId: 1, userId: five.members[0] ?? '', username: 'expert01' },
+        cause: 'round',
+      }),
+    );
+    const s = await fx.okCall('expert01', 'GET', `${API.scoreSummary}?packageId=${five.packageId}`);
+    const by = Object.fromEntries(s.rows.map((r: Json) => [r.supplierId, r]));
+    expect(by[SUP2]).toMatchObject({ evaluatedPrice: '850000.00', priceScore: '40.000', total: '87.33', rank: 3 });
+    expect(by[SUP1]).toMatchObject({ priceScore: '35.789', total: '88.12', rank: 2 });
+    expect(by[SUP3]).toMatchObject({ priceScore: '34.000', total: '90.67', rank: 1 });
+  });
+
   it('a missing sheet leaves the result incomplete: the summary shows the refusals, the confirmation is refused', async () => {
     const three = await summarizingPackage(3);
     expect((await resultRow(three.committeeId)).candidates).toEqual([SUP3, SUP1, SUP2]);
