@@ -209,6 +209,7 @@ describe('评审汇总 (issue 15 §9)', () => {
     await page.getByRole('button', { name: /确\s*定|OK/ }).click();
     await page.getByText('评审结果已确认，请评审成员签字').waitFor();
     await drawer.getByRole('button', { name: '确认评审结果' }).waitFor({ state: 'detached' });
+    await drawer.getByText('评审结果已由组长确认，评审成员签字中').waitFor();
     await screenshot(page, 'result-confirmed');
     const state = await withDatabase(dataDir, (db) =>
       db.query<{ state: string }>('SELECT state FROM review_committee WHERE id = $1', [committeeId]),

@@ -65,6 +65,9 @@ export function SummaryStep({ detail }: { detail: ReviewTaskDetailDto }) {
   };
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
+      {detail.task.committeeState === 'signing' && (
+        <Alert type="success" showIcon message="评审结果已由组长确认，评审成员签字中" />
+      )}
       {data.errors.length > 0 && (
         <Alert
           type="warning"
