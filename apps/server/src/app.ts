@@ -54,8 +54,10 @@ import { noticeRoutes } from './modules/procurement/notice/routes.ts';
 import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
+import { reviewClarifyRoutes } from './modules/procurement/review/clarify-routes.ts';
 import { reviewDrawRoutes } from './modules/procurement/review/draw-routes.ts';
 import { reviewResultRoutes } from './modules/procurement/review/result-routes.ts';
+import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { createServices, type Services } from './services.ts';
 
@@ -81,6 +83,8 @@ const API_MODULES = [
   procurementListRoutes,
   reviewTaskRoutes,
   reviewResultRoutes,
+  reviewSignRoutes,
+  reviewClarifyRoutes,
   noticeRoutes,
   bidRoutes,
   reviewDrawRoutes,

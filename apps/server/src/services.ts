@@ -64,10 +64,17 @@ import { createProjectService, type ProjectService } from './modules/procurement
 import { createPackageStages, type PackageStages } from './modules/procurement/project/stage.ts';
 import { applyTimetableChange } from './modules/procurement/project/timetable.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
+import { type ClarifyService, createClarifyService } from './modules/procurement/review/clarify.ts';
+import { clarifyJobs } from './modules/procurement/review/clarify-job.ts';
+import {
+  createSupplierClarifyService,
+  type SupplierClarifyService,
+} from './modules/procurement/review/clarify-supplier.ts';
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { registerResultHooks } from './modules/procurement/review/result.ts';
 import { createReviewResultService, type ReviewResultService } from './modules/procurement/review/result-service.ts';
+import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 
 /** Every service of the server, wired once here (the composition root). */
@@ -85,6 +92,8 @@ export interface Services {
   procurementDashboard: DashboardService;
   /** The expert's workspace (issue 15 §3): own tasks, sign-in/avoidance/decline, identity, bid files. */
   reviewTasks: ReviewTaskService;
+  /** 签字, 结束评审 and the review report PDF (issue 15 §9). */
+  reviewSign: ReviewSignService;
   /** The special lists of §7: 采购文件记录, 采购清单, 标包明细. */
   procurementLists: SpecialListService;
   /** The package stage machine: the only place a stage changes; the review seam and the bid module's hooks. */
@@ -101,6 +110,9 @@ export interface Services {
   reviewHooks: ReviewHooks;
   /** 汇总, the result, 竞选核查 and the leader's confirmation (issue 15 §9). */
   reviewResults: ReviewResultService;
+  /** 报价澄清 and quotation rounds: the committee's side (and the deadline job), the supplier's side. */
+  reviewClarify: ClarifyService;
+  supplierClarify: SupplierClarifyService;
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
@@ -172,7 +184,19 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   registerResultHooks(reviewHooks, packageStages);
   const bidding: { projects?: ProjectService } = {};
   const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
-  const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
+  // Round quotes are sealed with the bids' key (the same DATA_DIR file or BID_SEAL_KEY).
+  const clarifyDeps = {
+    seal: createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir)),
+    stages: packageStages,
+    hooks: reviewHooks,
+  };
+  const reviewClarify = createClarifyService(db, clarifyDeps);
+  reviewHooks.on('summarizing', (tx, event) => reviewClarify.onSummarizing(tx, event));
+  const jobHandlers = createHandlerRegistry([
+    ...JOB_HANDLERS,
+    ...procurementJobs(packageStages),
+    ...clarifyJobs(reviewClarify),
+  ]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
   const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
@@ -183,6 +207,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
+  const files = createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes });
   const services: Services = {
     workflow,
     demoRequests: createDemoRequestService({ db, workflow }),
@@ -208,6 +233,13 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
     reviewTasks: createReviewTaskService({ db }),
+    reviewSign: createReviewSignService({
+      db,
+      stages: packageStages,
+      files,
+      log,
+      reportFont: config.reviewReportFont,
+    }),
     procurementLists: createSpecialListService({ db }),
     packageStages,
     notices,
@@ -215,6 +247,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     reviewDraw: createDrawService(db),
     reviewHooks,
     reviewResults: createReviewResultService({ db, hooks: reviewHooks }),
+    reviewClarify,
+    supplierClarify: createSupplierClarifyService(db, clarifyDeps),
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
@@ -238,7 +272,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     rules,
     duplicates: createDuplicateService({ db }),
     quartz: createQuartzService({ db, scheduler, handlers: jobHandlers }),
-    files: createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes }),
+    files,
     reports: createReportService({ db, dicts, log }),
     reportSso: createReportSsoService({ db, permissions, tokenSecret, externalUrl: config.reportSsoUrl }),
     health: createHealthService({ db }),

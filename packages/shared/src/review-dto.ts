@@ -220,6 +220,41 @@ export interface ClarificationDto {
   createTime: string;
 }
 
+/** queryByPackageId: a package's bids and its clarifications and rounds, as the committee sees them. */
+export interface ClarifyPackageDto {
+  packageId: string;
+  purchaseName: string;
+  packageName: string;
+  identity: ReviewIdentity;
+  committeeState: CommitteeState;
+  purchaseStage: number;
+  scoreType: string;
+  quotationRoundCount: number;
+  currentRoundNo: number;
+  /** The round still collecting sealed quotes, or null. */
+  openRoundNo: number | null;
+  bids: {
+    bidId: string;
+    supplierId: string;
+    supplierName: string;
+    valid: boolean;
+    invalidReason: InvalidReason | null;
+    clarification: ClarificationState | 'none';
+    evaluatedPrice: string | null;
+  }[];
+  clarifications: ClarificationDto[];
+}
+
+/** The supplier's 报价澄清 list row: the request and what the answer form needs (the quote kind, the limit). */
+export interface SupplierClarificationDto extends ClarificationDto {
+  purchaseName: string;
+  packageName: string;
+  quoteKind: 'price' | 'rate';
+  fixedPrice: string | null;
+  /** The supplier's evaluated price the committee currently uses (a round's new quote may not exceed it). */
+  currentPrice: string | null;
+}
+
 export interface CampaignCheckDto {
   id: string;
   bidId: string;
@@ -255,6 +290,31 @@ export interface ReviewResultDto {
   reportFileId: string | null;
   /** The campaign checks recorded on the candidates (竞选核查), by bid and kind. */
   checks?: CampaignCheckDto[];
+}
+
+/** queryIsEndReviewById (and putReviewScoreEnd's answer): whether the package's review ended, and its report. */
+export interface ReviewEndStateDto {
+  packageId: string;
+  ended: boolean;
+  committeeState: CommitteeState | null;
+  purchaseStage: number;
+  electionStatus: string;
+  endTime: string | null;
+  reviewStopTime: string | null;
+  /** Active members who signed / all active members. */
+  signed: number;
+  members: number;
+  reportFileId: string | null;
+  /** What the members sign, in brief: the bidders in rank order (invalid ones last) and the candidates' names. */
+  ranking: {
+    supplierName: string;
+    valid: boolean;
+    invalidReason: string | null;
+    total: string | null;
+    rank: number | null;
+    candidate: boolean;
+  }[];
+  candidateNames: string[];
 }
 
 /** The pool (专家库) list row. */

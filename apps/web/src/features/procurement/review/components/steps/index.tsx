@@ -1,7 +1,9 @@
 import type { ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
 import { CampaignCheckStep } from './CampaignCheckStep.tsx';
+import { ClarifyStep, clarifyStepVisible } from './ClarifyStep.tsx';
 import { TaskInfoStep } from './InfoStep.tsx';
+import { SignStep, signStepVisible } from './SignStep.tsx';
 import { SummaryStep } from './SummaryStep.tsx';
 
 /**
@@ -32,9 +34,16 @@ export const REVIEW_STEPS: ReviewStep[] = [
     render: (detail) => <SummaryStep detail={detail} />,
   },
   {
+    key: 'clarify',
+    label: '报价澄清',
+    visible: clarifyStepVisible,
+    render: (detail) => <ClarifyStep detail={detail} />,
+  },
+  {
     key: 'campaignCheck',
     label: '竞选核查',
     visible: resultVisible,
     render: (detail) => <CampaignCheckStep detail={detail} />,
   },
+  { key: 'sign', label: '签字', visible: signStepVisible, render: (detail) => <SignStep detail={detail} /> },
 ];
