@@ -75,16 +75,25 @@ async function summarizingPackage(candidateCount: number, fixedPrice = '2000000.
           (1, ${committeeId}, ${memberId}, ${bidId}, ${items.biz}, ${x.biz[i]}, 'submitted', now())`);
     }
   }
+  const review = { packageId, committeeId, members, items, bids };
   // The last submission announces 组长汇总 (B's slice does it in its transaction).
-  await db.transaction((tx) =>
-    fx.t.services.reviewHooks.emit(tx, 'summarizing', {
-      tenantId: 1,
-      packageId,
-      committeeId,
-      actor: { tenantId: 1, userId: members[0] ?? '', username: 'expert01' },
-    }),
+  await announce(review, 'summarizing');
+  return review;
+}
+
+/** What another step announces on the review seams, in a transaction of its own (as the leader). */
+function announce(r: Review, event: 'summarizing' | 'changed') {
+  const ctx = {
+    tenantId: 1,
+    packageId: r.packageId,
+    committeeId: r.committeeId,
+    actor: { tenantId: 1, userId: r.members[0] ?? '', username: 'expert01' },
+  };
+  return fx.t.db.transaction((tx) =>
+    event === 'summarizing'
+      ? fx.t.services.reviewHooks.emit(tx, 'summarizing', ctx)
+      : fx.t.services.reviewHooks.emit(tx, 'changed', { ...ctx, cause: 'test' }),
   );
-  return { packageId, committeeId, members, items, bids };
 }
 
 const get = (who: string, path: string, packageId: string) => fx.call(who, 'GET', `${path}?packageId=${packageId}`);
@@ -319,15 +328,7 @@ describe('评审汇总 (issue 15 §9)', () => {
     expect(before.rows.find((r: Json) => r.supplierId === SUP1).priceScore).toBe('37.895');
     // A round (D's slice) leaves the bid's evaluated price lowered and announces the change.
     await fx.t.db.execute(sql`UPDATE review_bid SET evaluated_price = 850000 WHERE bid_id = ${five.bids[SUP2]}`);
-    await fx.t.db.transaction((tx) =>
-      fx.t.services.reviewHooks.emit(tx, 'changed', {
-        tenantId: 1,
-        packageId: five.packageId,
-        committeeId: five.committeeId,
-        actor: { tenantId: 1, userId: five.members[0] ?? '', username: 'expert01' },
-        cause: 'round',
-      }),
-    );
+    await announce(five, 'changed');
     const s = await fx.okCall('expert01', 'GET', `${API.scoreSummary}?packageId=${five.packageId}`);
     const by = Object.fromEntries(s.rows.map((r: Json) => [r.supplierId, r]));
     expect(by[SUP2]).toMatchObject({ evaluatedPrice: '850000.00', priceScore: '40.000', total: '87.33', rank: 3 });
@@ -340,15 +341,7 @@ describe('评审汇总 (issue 15 §9)', () => {
     expect((await resultRow(three.committeeId)).candidates).toEqual([SUP3, SUP1, SUP2]);
     await fx.t.db.execute(sql`UPDATE review_score SET state = 'draft' WHERE member_id = ${three.members[4]}
       AND bid_id = ${three.bids[SUP2]} AND item_id = ${three.items.biz}`);
-    await fx.t.db.transaction((tx) =>
-      fx.t.services.reviewHooks.emit(tx, 'changed', {
-        tenantId: 1,
-        packageId: three.packageId,
-        committeeId: three.committeeId,
-        actor: { tenantId: 1, userId: three.members[0] ?? '', username: 'expert01' },
-        cause: 'test',
-      }),
-    );
+    await announce(three, 'changed');
     const s = await fx.okCall('expert01', 'GET', `${API.scoreSummary}?packageId=${three.packageId}`);
     expect(s.errors).toHaveLength(1);
     expect(s.errors[0]).toContain('商务');
