@@ -18,32 +18,23 @@ import {
   type SupplierFileDto,
 } from '@aps/shared';
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { sysTenant } from '../../platform/system/tables.ts';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { purchaseAwardLetter } from '../bid/tables.ts';
+import {
+  approvalColumns,
+  createTimeColumn as createTime,
+  filesColumn,
+  inList,
+  moneyColumn as money,
+  percentColumn,
+  tenantColumn as tenantId,
+  updateTimeColumn as updateTime,
+} from '../columns.ts';
 import { purchasePackage, purchaseProject } from '../project/tables.ts';
-import { inList, supplier } from '../supplier/tables.ts';
+import { supplier } from '../supplier/tables.ts';
 
-const tenantId = () =>
-  integer('tenant_id')
-    .notNull()
-    .references(() => sysTenant.id);
-const createTime = () => timestamp('create_time', { withTimezone: true }).notNull().defaultNow();
-const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
 const zero = (name: string) => money(name).notNull().default('0');
-const files = (name: string) => jsonb(name).$type<SupplierFileDto[]>().notNull().default([]);
+const files = (name: string) => filesColumn<SupplierFileDto>(name);
 const contractRef = () =>
   uuid('contract_id')
     .notNull()
@@ -82,11 +73,10 @@ export const contract = pgTable(
     /** Months. */
     warrantyPeriod: integer('warranty_period').notNull().default(0),
     /** Percent (5.00 = 5 %). */
-    retentionRate: numeric('retention_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    retentionRate: percentColumn('retention_rate').notNull().default('0'),
     attachments: files('attachments'),
     state: text('state').notNull().default('draft'),
-    approvalStatus: text('approval_status').notNull().default('1'),
-    instanceId: text('instance_id'),
+    ...approvalColumns(),
     buyerSignedAt: timestamp('buyer_signed_at', { withTimezone: true }),
     buyerSignedBy: text('buyer_signed_by'),
     supplierSignedAt: timestamp('supplier_signed_at', { withTimezone: true }),
@@ -107,7 +97,7 @@ export const contract = pgTable(
     createBy: text('create_by'),
     createTime: createTime(),
     updateBy: text('update_by'),
-    updateTime: timestamp('update_time', { withTimezone: true }),
+    updateTime: updateTime(),
   },
   (t) => [
     uniqueIndex('contract_no_uq').on(t.tenantId, t.contractNo),
@@ -140,8 +130,7 @@ export const contractChange = pgTable(
     newValue: text('new_value').notNull(),
     reason: text('reason').notNull(),
     state: text('state').notNull().default('approving'),
-    approvalStatus: text('approval_status').notNull().default('1'),
-    instanceId: text('instance_id'),
+    ...approvalColumns(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createBy: text('create_by'),
     createTime: createTime(),
@@ -176,13 +165,12 @@ export const settlement = pgTable(
     remark: text('remark'),
     invoices: files('invoices'),
     state: text('state').notNull().default('draft'),
-    approvalStatus: text('approval_status').notNull().default('1'),
-    instanceId: text('instance_id'),
+    ...approvalColumns(),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createBy: text('create_by'),
     createTime: createTime(),
     updateBy: text('update_by'),
-    updateTime: timestamp('update_time', { withTimezone: true }),
+    updateTime: updateTime(),
   },
   (t) => [
     uniqueIndex('settlement_no_uq').on(t.tenantId, t.settlementNo),
@@ -234,10 +222,10 @@ export const supplierPerformance = pgTable(
     tenantId: tenantId(),
     contractId: contractRef(),
     supplierId: supplierRef(),
-    qualityScore: numeric('quality_score', { precision: 5, scale: 2 }).notNull(),
-    scheduleScore: numeric('schedule_score', { precision: 5, scale: 2 }).notNull(),
-    serviceScore: numeric('service_score', { precision: 5, scale: 2 }).notNull(),
-    totalScore: numeric('total_score', { precision: 5, scale: 2 }).notNull(),
+    qualityScore: percentColumn('quality_score').notNull(),
+    scheduleScore: percentColumn('schedule_score').notNull(),
+    serviceScore: percentColumn('service_score').notNull(),
+    totalScore: percentColumn('total_score').notNull(),
     comments: text('comments'),
     evaluator: text('evaluator').notNull(),
     createTime: createTime(),

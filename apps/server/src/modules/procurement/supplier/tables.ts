@@ -11,9 +11,7 @@ import {
   check,
   date,
   index,
-  integer,
   jsonb,
-  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -22,16 +20,17 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { sysTenant, sysUser } from '../../platform/system/tables.ts';
+import { sysUser } from '../../platform/system/tables.ts';
+import {
+  approvalColumns,
+  createTimeColumn as createTime,
+  filesColumn,
+  inList,
+  percentColumn,
+  tenantColumn as tenantId,
+  updateTimeColumn as updateTime,
+} from '../columns.ts';
 
-const tenantId = () =>
-  integer('tenant_id')
-    .notNull()
-    .references(() => sysTenant.id);
-const createTime = () => timestamp('create_time', { withTimezone: true }).notNull().defaultNow();
-/** `column IN ('a', 'b')` from a shared code list (fixed identifiers and codes, never request input). */
-export const inList = (column: string, codes: readonly string[] | Record<string, string>) =>
-  sql.raw(`${column} IN (${(Array.isArray(codes) ? codes : Object.keys(codes)).map((c) => `'${c}'`).join(', ')})`);
 const supplierRef = () =>
   uuid('supplier_id')
     .notNull()
@@ -61,13 +60,12 @@ export const supplier = pgTable(
     bankName: text('bank_name'),
     bankAccount: text('bank_account'),
     /** 履约评分: the mean of its supplier_performance totals (null until the first evaluation). */
-    score: numeric('score', { precision: 5, scale: 2 }),
+    score: percentColumn('score'),
     /** 备注 / standing note kept by the administrators. */
     standing: text('standing'),
     status: text('status').notNull().default('2'),
     /** The admission approval (supplier_admission): the workflow's APPROVAL_STATUS code. */
-    approvalStatus: text('approval_status').notNull().default('1'),
-    instanceId: text('instance_id'),
+    ...approvalColumns(),
     suspendedReason: text('suspended_reason'),
     /** The user who registered the supplier (self-registration), null when staff entered it. */
     registeredBy: uuid('registered_by').references(() => sysUser.id),
@@ -77,7 +75,7 @@ export const supplier = pgTable(
     delFlag: smallint('del_flag').notNull().default(0),
     createBy: text('create_by'),
     createTime: createTime(),
-    updateTime: timestamp('update_time', { withTimezone: true }),
+    updateTime: updateTime(),
   },
   (t) => [
     uniqueIndex('supplier_credit_code_uq').on(t.tenantId, t.creditCode).where(sql`del_flag = 0`),
@@ -119,12 +117,12 @@ export const supplierCertificate = pgTable(
     issuer: text('issuer'),
     validFrom: date('valid_from', { mode: 'string' }),
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
-    files: jsonb('files').$type<SupplierFileDto[]>().notNull().default([]),
+    files: filesColumn<SupplierFileDto>('files'),
     state: text('state').notNull().default('valid'),
     delFlag: smallint('del_flag').notNull().default(0),
     createBy: text('create_by'),
     createTime: createTime(),
-    updateTime: timestamp('update_time', { withTimezone: true }),
+    updateTime: updateTime(),
   },
   (t) => [
     index('supplier_certificate_supplier_idx').on(t.supplierId, t.expiresOn),
@@ -151,14 +149,13 @@ export const supplierBlacklist = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }),
     state: text('state').notNull().default('pending'),
-    approvalStatus: text('approval_status').notNull().default('1'),
-    instanceId: text('instance_id'),
+    ...approvalColumns(),
     releasedAt: timestamp('released_at', { withTimezone: true }),
     releasedBy: text('released_by'),
     releaseReason: text('release_reason'),
     createBy: text('create_by'),
     createTime: createTime(),
-    updateTime: timestamp('update_time', { withTimezone: true }),
+    updateTime: updateTime(),
   },
   (t) => [
     uniqueIndex('supplier_blacklist_live_uq').on(t.supplierId).where(sql`state IN ('pending', 'active')`),
@@ -187,8 +184,7 @@ export const supplierChange = pgTable(
     keyData: boolean('key_data').notNull().default(false),
     reason: text('reason'),
     state: text('state').notNull().default('pending'),
-    approvalStatus: text('approval_status').notNull().default('1'),
-    instanceId: text('instance_id'),
+    ...approvalColumns(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createBy: text('create_by'),
     createTime: createTime(),
