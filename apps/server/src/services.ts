@@ -73,6 +73,8 @@ import {
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { createLeaderReviewService, type LeaderReviewService } from './modules/procurement/review/leader.ts';
+import { registerResultHooks } from './modules/procurement/review/result.ts';
+import { createReviewResultService, type ReviewResultService } from './modules/procurement/review/result-service.ts';
 import { createReviewScoringService, type ReviewScoringService } from './modules/procurement/review/scoring.ts';
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
@@ -112,6 +114,8 @@ export interface Services {
   reviewScoring: ReviewScoringService;
   /** The leader's summary of the scores, returns for re-scoring, one item's drill-down. */
   reviewLeader: LeaderReviewService;
+  /** 汇总, the result, 竞选核查 and the leader's confirmation (issue 15 §9). */
+  reviewResults: ReviewResultService;
   /** 报价澄清 and quotation rounds: the committee's side (and the deadline job), the supplier's side. */
   reviewClarify: ClarifyService;
   supplierClarify: SupplierClarifyService;
@@ -183,6 +187,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const importExcel = createExcelImporter({ db, importErrors, log });
   const packageStages = createPackageStages();
   const reviewHooks = createReviewHooks();
+  registerResultHooks(reviewHooks, packageStages);
   const bidding: { projects?: ProjectService } = {};
   const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
   // Round quotes are sealed with the bids' key (the same DATA_DIR file or BID_SEAL_KEY).
@@ -249,6 +254,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     reviewHooks,
     reviewScoring: createReviewScoringService({ db, stages: packageStages, hooks: reviewHooks }),
     reviewLeader: createLeaderReviewService({ db }),
+    reviewResults: createReviewResultService({ db, hooks: reviewHooks }),
     reviewClarify,
     supplierClarify: createSupplierClarifyService(db, clarifyDeps),
     awardLetters: createAwardLetterService(db),
