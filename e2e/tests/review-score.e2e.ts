@@ -8,7 +8,8 @@ import { serverUnderTest } from '../support/target.ts';
 import { insertProject } from './procurement-support.ts';
 
 /**
- * 评分 and 组长汇总 (issue 15 §6) in the task drawer. The draw, sign-in, vote and qualification are other slices, so
+ * 评分 and 组长汇总 (issue 15 §6) in the task drawer (two bidders, minimum 2: the result computed on 组长汇总 is
+ * not a 流标). The draw, sign-in, vote and qualification are other slices, so
  * set-up writes a package in 评分 (stage 7) with a committee of expert01 (leader), expert02 and expert03, two
  * qualified bidders, and the sheets of expert01 and expert03 already submitted. expert02 fills and submits both
  * sheets in the drawer (the last sheets: the package goes to 组长汇总); expert01 reads the summary, sees the spread
@@ -46,9 +47,9 @@ async function prepare(f: Fixture): Promise<string> {
     });
     const pkg = await one<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
-         purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price,
+         purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, min_bidders,
          opening_start_time, review_start_time, create_by)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', $6, '01', $5, 500000, now() - interval '2 hour',
+       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', $6, '01', $5, 500000, 2, now() - interval '2 hour',
          now() - interval '1 hour', 'buyer01') RETURNING id`,
       [projectId, `NO-${f.code}-${STAMP}`, `PC-${f.code}-${STAMP}`, `评分项目${STAMP}`, f.name, f.qualifying ? 6 : 7],
     );
