@@ -56,6 +56,7 @@ import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
 import { reviewDrawRoutes } from './modules/procurement/review/draw-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
+import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -79,6 +80,7 @@ const API_MODULES = [
   procurementDashboardRoutes,
   procurementListRoutes,
   reviewTaskRoutes,
+  reviewVoteRoutes,
   noticeRoutes,
   bidRoutes,
   reviewDrawRoutes,

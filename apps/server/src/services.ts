@@ -66,7 +66,9 @@ import { applyTimetableChange } from './modules/procurement/project/timetable.ts
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
+import { createQualificationService, type QualificationService } from './modules/procurement/review/qualification.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
+import { createReviewVoteService, type ReviewVoteService } from './modules/procurement/review/vote.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -97,6 +99,9 @@ export interface Services {
   reviewDraw: DrawService;
   /** The review steps' seams (summarizing, changed): the result and the automatic clarifications listen. */
   reviewHooks: ReviewHooks;
+  /** 组长推选 and 资格/符合性审查 (issue 15 §4–§5). */
+  reviewVote: ReviewVoteService;
+  reviewQualification: QualificationService;
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
@@ -209,6 +214,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     bids,
     reviewDraw: createDrawService(db),
     reviewHooks,
+    reviewVote: createReviewVoteService({ db, stages: packageStages }),
+    reviewQualification: createQualificationService({ db, stages: packageStages }),
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
