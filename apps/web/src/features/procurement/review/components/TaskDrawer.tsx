@@ -8,13 +8,22 @@ import { SignInModal } from './SignInModal.tsx';
 import { REVIEW_STEPS } from './steps/index.tsx';
 
 /** 进入评审: the task's purchase information, review timer, my identity, the committee, the bidders and 签到 / 拒绝. */
-export function TaskDrawer({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
+export function TaskDrawer({
+  taskId,
+  onClose,
+  initialTab = 'info',
+}: {
+  taskId: string | null;
+  onClose: () => void;
+  /** The step tab the drawer opens on (a REVIEW_STEPS key), e.g. 'vote' from 组长推选. */
+  initialTab?: string;
+}) {
   const { message } = App.useApp();
   const { data: detail, isLoading } = useTaskDetail(taskId);
   const [signing, setSigning] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
-  const [tab, setTab] = useState('info');
+  const [tab, setTab] = useState(initialTab);
   const decline = useDecline();
   const mayAct = useCan(PERMISSIONS.reviewTask.signIn);
   const canAct = mayAct && detail?.task.state === 'drawn' && [4, 5].includes(detail.card.purchaseStage);

@@ -1,6 +1,8 @@
 import type { ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
 import { TaskInfoStep } from './InfoStep.tsx';
+import { QUALIFICATION_VISIBLE_STATES, QualificationStep } from './QualificationStep.tsx';
+import { VOTE_VISIBLE_STATES, VoteStep } from './VoteStep.tsx';
 
 /**
  * The review workspace's steps, in the order of the review: each step is one tab of the task drawer, its own
@@ -15,4 +17,16 @@ export interface ReviewStep {
 
 export const REVIEW_STEPS: ReviewStep[] = [
   { key: 'info', label: '采购信息', visible: () => true, render: (detail) => <TaskInfoStep detail={detail} /> },
+  {
+    key: 'vote',
+    label: '组长推选',
+    visible: (d) => VOTE_VISIBLE_STATES.includes(d.committee.state),
+    render: (detail) => <VoteStep detail={detail} />,
+  },
+  {
+    key: 'qualification',
+    label: '资格审查',
+    visible: (d) => QUALIFICATION_VISIBLE_STATES.includes(d.committee.state),
+    render: (detail) => <QualificationStep detail={detail} />,
+  },
 ];
