@@ -157,7 +157,7 @@ export function QualificationStep({ detail }: { detail: ReviewTaskDetailDto }) {
         scroll={{ x: 200 + sheet.qualification.length * 220 + 200 }}
         locale={{ emptyText: '评审组长推选后开始资格/符合性审查' }}
       />
-      {editing && (
+      {sheet.bids.some(editable) && (
         <Space>
           <Button onClick={passRest}>未填项全部通过</Button>
           <Button type="primary" onClick={submit} loading={save.isPending}>

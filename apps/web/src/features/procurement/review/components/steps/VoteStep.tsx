@@ -103,7 +103,7 @@ export function VoteStep({ detail }: { detail: ReviewTaskDetailDto }) {
                 </Radio>
                 <div className="aps-muted" style={{ marginTop: 4 }}>
                   {data.leaderMemberId === c.memberId ? <Tag color="gold">评审组长</Tag> : null}
-                  {data.leaderMemberId ? `${c.votes}票` : data.myVote === c.memberId ? '我的投票' : ' '}
+                  <span>{data.leaderMemberId ? `得票 ${c.votes}` : data.myVote === c.memberId ? '我的投票' : ' '}</span>
                 </div>
               </Card>
             ))}
