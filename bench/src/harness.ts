@@ -15,6 +15,15 @@ export const ADMIN_PASSWORD = 'Bench@2026!';
 /** The demo users' password (seed SEED_DEMO=1). */
 export const DEMO_PASSWORD = 'Aps@2026';
 
+/** The load options every bench takes (parseArgs): connections, seconds of load and warm-up, a label, keep data. */
+export const LOAD_OPTIONS = {
+  connections: { type: 'string', default: '50' },
+  duration: { type: 'string', default: '10' },
+  warmup: { type: 'string', default: '2' },
+  label: { type: 'string', default: '' },
+  keep: { type: 'boolean', default: false },
+} as const;
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function round(n: number, digits = 2): number {

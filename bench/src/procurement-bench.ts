@@ -29,6 +29,7 @@ import {
   DEMO_PASSWORD,
   freePort,
   freshDataDir,
+  LOAD_OPTIONS,
   login,
   machine,
   printTable,
@@ -48,11 +49,7 @@ const { values: args } = parseArgs({
   options: {
     packages: { type: 'string', default: '1000000' },
     opening: { type: 'string', default: '1000' },
-    connections: { type: 'string', default: '50' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    label: { type: 'string', default: '' },
-    keep: { type: 'boolean', default: false },
+    ...LOAD_OPTIONS,
   },
 });
 const PACKAGES = Number(args.packages);

@@ -18,6 +18,7 @@ import {
   ADMIN_PASSWORD,
   freePort,
   freshDataDir,
+  LOAD_OPTIONS,
   login as loginAs,
   machine,
   printTable,
@@ -37,11 +38,7 @@ import type { LoadResult, LoadSpec } from './load.ts';
 const { values: args } = parseArgs({
   options: {
     rows: { type: 'string', default: '100000' },
-    connections: { type: 'string', default: '50' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
-    label: { type: 'string', default: '' },
-    keep: { type: 'boolean', default: false },
+    ...LOAD_OPTIONS,
   },
 });
 const ROWS = Number(args.rows);

@@ -21,6 +21,7 @@ import {
   DEMO_PASSWORD,
   freePort,
   freshDataDir,
+  LOAD_OPTIONS,
   login,
   machine,
   root,
@@ -37,11 +38,8 @@ const { values: args } = parseArgs({
   options: {
     tasks: { type: 'string', default: '100000' },
     share: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '50' },
-    duration: { type: 'string', default: '10' },
-    warmup: { type: 'string', default: '2' },
     approvals: { type: 'string', default: '300' },
-    label: { type: 'string', default: '' },
+    ...LOAD_OPTIONS,
   },
 });
 const TASKS = Number(args.tasks);

@@ -1,32 +1,18 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { collectErrors, expectMessage, userPage, waitForPath } from './shell-support.ts';
+import { expectMessage, waitForPath } from './shell-support.ts';
 
 const { baseUrl } = serverUnderTest();
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const errors: string[][] = [];
+const session = userSession(baseUrl, { perTest: true });
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  for (const c of contexts.splice(0)) await c.close();
-  for (const list of errors.splice(0)) expect(list).toEqual([]);
-});
-
+/** admin, signed in, on a page of the workspace (a fresh page each test). */
 async function adminOn(path: string): Promise<Page> {
-  const { context, page } = await userPage(browser, baseUrl, 'admin');
-  contexts.push(context);
-  errors.push(collectErrors(page));
-  await page.goto(path);
+  const page = await session.as('admin', path);
   await waitForPath(page, path);
   return page;
 }

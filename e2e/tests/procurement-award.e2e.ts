@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { hoverToOpen } from '../support/hover.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
 import {
   confirmPop,
@@ -16,7 +17,6 @@ import {
   search as searchFor,
   signUpAndBid,
   stageTag,
-  UserPages,
 } from './procurement-support.ts';
 import { expectMessage } from './shell-support.ts';
 
@@ -42,14 +42,12 @@ const LOSER = '中泰物资贸易有限公司';
 const DATE_LINE = /^日期：\d{4}-\d{2}-\d{2}$/;
 const NOTICE = '会议室音视频系统改造，欢迎报名。';
 
-let browser: Browser;
 let packageId = '';
-const users = new UserPages(() => browser, baseUrl);
+const users = userSession(baseUrl, { viewport: { width: 1600, height: 1000 }, failureShots: 'award-failed' });
 const as = (username: string, path: string) => users.as(username, path);
 const search = (page: Page, list: string) => searchFor(page, list, STAMP);
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   // Two bidders are enough here (the default is three: procurement-failed.e2e.ts).
   packageId = await preparePackage(dataDir, {
     stamp: STAMP,
@@ -58,15 +56,6 @@ beforeAll(async () => {
     packageName: PACKAGE,
     minBidders: 2,
   });
-});
-afterAll(async () => {
-  await users.close();
-  await browser?.close();
-  expect(users.errors.flat()).toEqual([]);
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state !== 'fail') return;
-  for (const [u, p] of users.pages) await screenshot(p, `award-failed-${u}`).catch(() => undefined);
 });
 
 async function approve(username: string) {

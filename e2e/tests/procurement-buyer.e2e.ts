@@ -1,10 +1,11 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { collectErrors, expectMessage, userPage } from './shell-support.ts';
+import { expectMessage } from './shell-support.ts';
 
 /**
  * Issue 14, the buyer's side as people use it: buyer01 writes a plan with three item lines in the editable grid
@@ -17,37 +18,8 @@ const { baseUrl } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 const PLAN = `E2E采购计划${STAMP}`;
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const errors: string[][] = [];
-const pages = new Map<string, Page>();
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  expect(errors.flat()).toEqual([]);
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state !== 'fail') return;
-  for (const [username, page] of pages) await screenshot(page, `buyer-failed-${username}`).catch(() => undefined);
-});
-
-async function as(username: string, path: string): Promise<Page> {
-  const existing = pages.get(username);
-  if (existing) {
-    await existing.goto(path);
-    return existing;
-  }
-  const { context, page } = await userPage(browser, baseUrl, username, { viewport: { width: 1600, height: 1000 } });
-  contexts.push(context);
-  errors.push(collectErrors(page));
-  pages.set(username, page);
-  await page.goto(path);
-  return page;
-}
+const users = userSession(baseUrl, { viewport: { width: 1600, height: 1000 }, failureShots: 'buyer-failed' });
+const as = (username: string, path: string) => users.as(username, path);
 
 const row = (page: Page, text: string) => page.locator('.ant-table-row:visible').filter({ hasText: text });
 const confirmPop = (page: Page) =>

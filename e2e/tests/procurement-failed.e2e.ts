@@ -1,9 +1,8 @@
-/// <reference lib="dom" />
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
 import {
   confirmPop,
@@ -15,7 +14,6 @@ import {
   search,
   signUpAndBid,
   stageTag,
-  UserPages,
 } from './procurement-support.ts';
 import { expectMessage } from './shell-support.ts';
 
@@ -33,22 +31,11 @@ const PURCHASE = `档案室改造采购${STAMP}`;
 const PACKAGE = `密集柜标包${STAMP}`;
 const NOTICE = '档案室密集柜改造，欢迎报名。';
 
-let browser: Browser;
 let packageId = '';
-const users = new UserPages(() => browser, baseUrl);
+const users = userSession(baseUrl, { viewport: { width: 1600, height: 1000 }, failureShots: 'failed-failed' });
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   packageId = await preparePackage(dataDir, { stamp: STAMP, code: 'FL', purchase: PURCHASE, packageName: PACKAGE });
-});
-afterAll(async () => {
-  await users.close();
-  await browser?.close();
-  expect(users.errors.flat()).toEqual([]);
-});
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state !== 'fail') return;
-  for (const [u, p] of users.pages) await screenshot(p, `failed-failed-${u}`).catch(() => undefined);
 });
 
 describe('采购管理: a failed opening and 重新采购, as users', () => {

@@ -1,11 +1,12 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { collectErrors, userPage } from './shell-support.ts';
+import { insertProject } from './procurement-support.ts';
 
 /**
  * The special lists of §7 (issue 14 §10) as buyer01 reads them. Set-up writes one opened package of A01 with a
@@ -17,27 +18,21 @@ const { baseUrl, dataDir } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 const PACKAGE = `清单标包${STAMP}`;
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let errors: string[] = [];
+const session = userSession(baseUrl, { viewport: { width: 1600, height: 1000 } });
 
 async function prepare(): Promise<void> {
   await withDatabase(dataDir, async (db) => {
-    const plan = await db.query<{ id: string }>(
-      `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
-       VALUES (1, 'A01', $1, $2, '2', 'inquiry', 900000, 'executing', '4') RETURNING id`,
-      [`CG-LS-${STAMP}`, `清单计划${STAMP}`],
-    );
-    const project = await db.query<{ id: string }>(
-      `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry') RETURNING id`,
-      [plan.rows[0]?.id, `NO-LS-${STAMP}`, `PC-LS-${STAMP}`, `清单项目${STAMP}`],
-    );
+    const projectId = await insertProject(db, {
+      stamp: STAMP,
+      code: 'LS',
+      name: `清单项目${STAMP}`,
+      method: 'inquiry',
+    });
     const pkg = await db.query<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
          purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, create_by)
        VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', 5, '01', $5, 500000, 'buyer01') RETURNING id`,
-      [project.rows[0]?.id, `NO-LS-${STAMP}`, `PC-LS-${STAMP}`, `清单项目${STAMP}`, PACKAGE],
+      [projectId, `NO-LS-${STAMP}`, `PC-LS-${STAMP}`, `清单项目${STAMP}`, PACKAGE],
     );
     const id = pkg.rows[0]?.id;
     const file = (name: string) =>
@@ -66,12 +61,6 @@ async function prepare(): Promise<void> {
   });
 }
 
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close();
-  expect(errors).toEqual([]);
-});
-
 /** The largest rowspan of the table's cells in a column (1 when nothing merges). */
 const maxRowSpan = (page: Page, column: number) =>
   page
@@ -80,13 +69,8 @@ const maxRowSpan = (page: Page, column: number) =>
 
 describe('the special lists of §7', () => {
   it('buyer01 reads 采购文件记录, 采购清单 and 标包明细, with merged cells', async () => {
-    browser = await launchBrowser();
     await prepare();
-    const signed = await userPage(browser, baseUrl, 'buyer01', { viewport: { width: 1600, height: 1000 } });
-    context = signed.context;
-    const page = signed.page;
-    errors = collectErrors(page);
-    await page.goto('/purchase/plan');
+    const page = await session.as('buyer01', '/purchase/plan');
     await page.locator('.ant-table-row:visible').first().waitFor();
     const search = async (field: string, value: string) => {
       await page.locator(field).fill(value);
@@ -107,7 +91,7 @@ describe('the special lists of §7', () => {
       .filter({ hasText: `响应文件2-${STAMP}.pdf` })
       .getByText('投标文件')
       .waitFor();
-    expect(await page.locator('.ant-table-row:visible').count()).toBe(4);
+    await expect.poll(() => page.locator('.ant-table-row:visible').count()).toBe(4);
     await screenshot(page, 'p14-lists-file-record');
 
     // 采购清单: the seed's departments have several packages each; their 所属部门 cells merge.
@@ -120,10 +104,11 @@ describe('the special lists of §7', () => {
     // 标包明细: one row per bidder, the package's cells merged over its three rows, quotes after the opening.
     await openSiderMenu(page, '采购管理', '标包明细', '/purchase/packageDetail');
     await search('#packageDetailSearch_name', STAMP);
-    await page.locator('.ant-table-row:visible').filter({ hasText: '482,000.00' }).waitFor();
-    expect(await page.locator('.ant-table-row:visible').count()).toBe(3);
-    expect(await maxRowSpan(page, 2)).toBe(3);
+    // The unfiltered first page shows first: wait for the searched answer (one package) before counting its rows.
     await page.getByText('共 1 个标包').waitFor();
+    await page.locator('.ant-table-row:visible').filter({ hasText: '482,000.00' }).waitFor();
+    await expect.poll(() => page.locator('.ant-table-row:visible').count()).toBe(3);
+    expect(await maxRowSpan(page, 2)).toBe(3);
     await screenshot(page, 'p14-lists-package-detail');
   });
 });

@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+
+import type pg from 'pg';
+import type { Locator, Page } from 'playwright-core';
 import { withDatabase } from '../support/db.ts';
 import { pdfFile } from '../support/files.ts';
-import { collectErrors, expectMessage, userPage } from './shell-support.ts';
+import { expectMessage } from './shell-support.ts';
 
 /** The supplier's notice list (采购公告 tabs). */
 export const NOTICE_TABS = '/purchaseannouncement/PurchaseAnnouncementTabs';
@@ -19,21 +21,34 @@ export interface PreparedPackage {
 }
 
 /**
+ * An executing plan and its project (A01, category 2) as the plan and project modules leave them: plan code
+ * CG-<code>-<stamp>, purchase no NO-<code>-<stamp> and code PC-<code>-<stamp>. Returns the project id.
+ */
+export async function insertProject(
+  db: pg.Client,
+  p: { stamp: string; code: string; name: string; method?: string },
+): Promise<string> {
+  const method = p.method ?? 'open_tender';
+  const plan = await db.query<{ id: string }>(
+    `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
+     VALUES (1, 'A01', $1, $2, '2', $3, 900000, 'executing', '4') RETURNING id`,
+    [`CG-${p.code}-${p.stamp}`, `${p.name}计划`, method],
+  );
+  const project = await db.query<{ id: string }>(
+    `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
+     VALUES (1, $1, 'A01', $2, $3, $4, '2', $5) RETURNING id`,
+    [plan.rows[0]?.id, `NO-${p.code}-${p.stamp}`, `PC-${p.code}-${p.stamp}`, p.name, method],
+  );
+  return project.rows[0]?.id ?? '';
+}
+
+/**
  * Plan → project → package (stage 1, fixedPrice 500000), review items, timetable open now: what the project module
  * writes before the buyer's first click.
  */
 export async function preparePackage(dataDir: string, p: PreparedPackage): Promise<string> {
   return withDatabase(dataDir, async (db) => {
-    const plan = await db.query<{ id: string }>(
-      `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
-       VALUES (1, 'A01', $1, $2, '2', 'open_tender', 900000, 'executing', '4') RETURNING id`,
-      [`CG-${p.code}-${p.stamp}`, `${p.purchase}计划`],
-    );
-    const project = await db.query<{ id: string }>(
-      `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'open_tender') RETURNING id`,
-      [plan.rows[0]?.id, `NO-${p.code}-${p.stamp}`, `PC-${p.code}-${p.stamp}`, p.purchase],
-    );
+    const projectId = await insertProject(db, { stamp: p.stamp, code: p.code, name: p.purchase });
     const pkg = await db.query<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
          purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, lower_coefficient_type,
@@ -44,7 +59,7 @@ export async function preparePackage(dataDir: string, p: PreparedPackage): Promi
          'buyer01')
        RETURNING id`,
       [
-        project.rows[0]?.id,
+        projectId,
         `NO-${p.code}-${p.stamp}`,
         `PC-${p.code}-${p.stamp}`,
         p.purchase,
@@ -60,41 +75,6 @@ export async function preparePackage(dataDir: string, p: PreparedPackage): Promi
     );
     return id;
   });
-}
-
-/** One signed-in page per user, reused across steps; every page's runtime errors collected. */
-export class UserPages {
-  readonly pages = new Map<string, Page>();
-  readonly errors: string[][] = [];
-  private readonly contexts: BrowserContext[] = [];
-  /** The browser is launched in beforeAll, after the file created this. */
-  private readonly browser: () => Browser;
-  private readonly baseUrl: string;
-
-  constructor(browser: () => Browser, baseUrl: string) {
-    this.browser = browser;
-    this.baseUrl = baseUrl;
-  }
-
-  async as(username: string, path: string): Promise<Page> {
-    const existing = this.pages.get(username);
-    if (existing) {
-      await existing.goto(path);
-      return existing;
-    }
-    const { context, page } = await userPage(this.browser(), this.baseUrl, username, {
-      viewport: { width: 1600, height: 1000 },
-    });
-    this.contexts.push(context);
-    this.errors.push(collectErrors(page));
-    this.pages.set(username, page);
-    await page.goto(path);
-    return page;
-  }
-
-  async close() {
-    for (const c of this.contexts) await c.close().catch(() => undefined);
-  }
 }
 
 export const row = (page: Page, text: string) => page.locator('.ant-table-row:visible').filter({ hasText: text });

@@ -1,11 +1,10 @@
-/// <reference lib="dom" />
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { collectErrors, userPage } from './shell-support.ts';
+import { insertProject } from './procurement-support.ts';
 
 /**
  * The expert's workspace (issue 15 §3) as expert01 uses it. The draw is another slice, so set-up writes an opened
@@ -16,29 +15,23 @@ const { baseUrl, dataDir } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 const PACKAGE = `评审标包${STAMP}`;
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let errors: string[] = [];
+const session = userSession(baseUrl, { viewport: { width: 1600, height: 1000 } });
 
 async function prepare(): Promise<void> {
   await withDatabase(dataDir, async (db) => {
-    const plan = await db.query<{ id: string }>(
-      `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
-       VALUES (1, 'A01', $1, $2, '2', 'inquiry', 900000, 'executing', '4') RETURNING id`,
-      [`CG-RV-${STAMP}`, `评审计划${STAMP}`],
-    );
-    const project = await db.query<{ id: string }>(
-      `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry') RETURNING id`,
-      [plan.rows[0]?.id, `NO-RV-${STAMP}`, `PC-RV-${STAMP}`, `评审项目${STAMP}`],
-    );
+    const projectId = await insertProject(db, {
+      stamp: STAMP,
+      code: 'RV',
+      name: `评审项目${STAMP}`,
+      method: 'inquiry',
+    });
     const pkg = await db.query<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
          purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, warranty_period,
          brand_requirements, pay_type_memo, opening_start_time, create_by)
        VALUES (1, $1, 'A01', $2, $3, $4, '2', 'inquiry', 5, '01', $5, 500000, 24, '国产品牌', '验收后付款',
          now() - interval '1 hour', 'buyer01') RETURNING id`,
-      [project.rows[0]?.id, `NO-RV-${STAMP}`, `PC-RV-${STAMP}`, `评审项目${STAMP}`, PACKAGE],
+      [projectId, `NO-RV-${STAMP}`, `PC-RV-${STAMP}`, `评审项目${STAMP}`, PACKAGE],
     );
     const id = pkg.rows[0]?.id;
     const supplier = await db.query<{ id: string }>(
@@ -72,21 +65,10 @@ async function prepare(): Promise<void> {
   });
 }
 
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close();
-  expect(errors).toEqual([]);
-});
-
 describe('评审任务 (issue 15 §3)', () => {
   it('expert01 opens 评审任务, enters the task, reads the bid file and signs in', async () => {
-    browser = await launchBrowser();
     await prepare();
-    const signed = await userPage(browser, baseUrl, 'expert01', { viewport: { width: 1600, height: 1000 } });
-    context = signed.context;
-    const page = signed.page;
-    errors = collectErrors(page);
-    await page.goto('/review/task');
+    const page = await session.as('expert01', '/review/task');
     await page.locator('.aps-sider').waitFor();
     await openSiderMenu(page, '专家评审', '评审任务', '/review/task');
     await page.locator('#reviewTaskSearch_name').fill(STAMP);

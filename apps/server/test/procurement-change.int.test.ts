@@ -404,4 +404,53 @@ describe('计划变更', () => {
     // The package now fits.
     expect((await okCall('buyer01', 'POST', '/purchase/package/add', addB)).packageNo).toBe('02');
   });
+
+  it('a lower budget approved after more packages were made is refused at approval; rejecting it still works', async () => {
+    const plan = await okCall('buyer01', 'POST', '/purchase/plan/add', {
+      planName: `变更复核计划${Date.now()}`,
+      category: '3',
+      purchaseMethod: 'open_tender',
+      budget: '1000',
+      items: LINES,
+    });
+    await okCall('buyer01', 'POST', '/purchase/plan/submit', { id: plan.id });
+    await decideAll(plan.id);
+    const made = await okCall('buyer01', 'POST', '/purchase/project/fromPlan', {
+      planId: plan.id,
+      packages: [{ packageName: 'A', fixedPrice: '600' }],
+    });
+    // 700 covers the 600 in packages when proposed…
+    const lower = await okCall('buyer01', 'POST', PROCUREMENT_API.planChange, {
+      id: plan.id,
+      budget: '700',
+      items: LINES,
+      reason: '压减预算',
+    });
+    // …but a package made meanwhile (within the old 1000) brings them to 750.
+    await okCall('buyer01', 'POST', '/purchase/package/add', {
+      projectId: made.project.id,
+      packageName: 'B',
+      fixedPrice: '150',
+    });
+    // Every step approves until the last one, whose completion applies the change: that one is refused.
+    let refusal = '';
+    for (let step = 0; step < 10 && !refusal; step++) {
+      const open = await t.db.execute<{ id: string; assignee: string }>(sql`
+        SELECT t.id, t.assignee FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id
+        WHERE i.business_key = ${lower.id} AND t.status = 'open' ORDER BY t.create_time LIMIT 1`);
+      const task = open.rows[0];
+      if (!task) break;
+      tokens[task.assignee] ??= await t.login(task.assignee);
+      const r = await call(task.assignee, 'POST', '/workflow/task/approve', { taskId: task.id, comment: '同意' });
+      if (!r.body.success) refusal = r.body.message;
+    }
+    expect(refusal).toBe(PROCUREMENT_MESSAGES.planChangeBelowPackages('750.00'));
+    let detail = await okCall('buyer01', 'GET', `/purchase/plan/queryById?id=${plan.id}`);
+    expect(detail).toMatchObject({ budget: '1000.00', changing: true });
+    // The task is still open: the approver rejects instead, and the plan keeps its budget.
+    await decideAll(lower.id, 'reject');
+    detail = await okCall('buyer01', 'GET', `/purchase/plan/queryById?id=${plan.id}`);
+    expect(detail).toMatchObject({ budget: '1000.00', changing: false });
+    expect(detail.changes[0]).toMatchObject({ id: lower.id, state: 'rejected' });
+  });
 });

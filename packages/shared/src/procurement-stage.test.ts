@@ -147,6 +147,10 @@ describe('reviewTimer', () => {
     );
     expect(r).toEqual({ live: false, text: '1天2时30分15秒', ms: ((26 * 60 + 30) * 60 + 15) * 1000 });
   });
+  it('is null for a package that ended without a review (a failed opening, 流标)', () => {
+    const failed = { openingStartTime: '2026-11-25T08:00:00Z', reviewStopTime: '2026-11-25T08:00:01Z' };
+    expect(reviewTimer(failed, now)).toBeNull();
+  });
   it('is null before the review starts', () => {
     expect(reviewTimer({ openingStartTime: '2026-11-25T08:00:00Z' }, now)).toBeNull();
   });

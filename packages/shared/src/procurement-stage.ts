@@ -181,7 +181,8 @@ const toMs = (v: string | Date | null | undefined): number | null => {
 
 /**
  * The review timer of §4: live from reviewStartTime while the review runs; once ended (reviewStopTime set) the
- * fixed span opening → stop. Null before the review starts.
+ * fixed span opening → stop. Null before the review starts, and for a package that never had one (a failed
+ * opening sets reviewStopTime at the opening, so opening → stop would read as a one-second review).
  */
 export function reviewTimer(
   p: {
@@ -195,7 +196,8 @@ export function reviewTimer(
   const start = toMs(p.reviewStartTime);
   const opening = toMs(p.openingStartTime);
   if (stop !== null) {
-    const from = opening ?? start ?? stop;
+    if (start === null) return null;
+    const from = opening ?? start;
     const ms = Math.max(0, stop - from);
     return { live: false, text: formatElapsed(ms), ms };
   }

@@ -1,5 +1,5 @@
 import { DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { type DictOption, formatMoney, GRID_WIDTHS } from '@aps/shared/constants';
+import { type DictOption, GRID_WIDTHS } from '@aps/shared/constants';
 import { Button, Modal, Space, Table, type TableColumnsType, type TableProps, theme } from 'antd';
 import {
   type CSSProperties,
@@ -15,21 +15,19 @@ import { useSessionStore } from '../../features/platform/auth/store.ts';
 import { allowedColumns, excludedCodes, toolbarButtonAllowed } from './auth.ts';
 import { CellView } from './CellView.tsx';
 import { cellTypeOf } from './cells.tsx';
+import { useEditModeExit, useElementWidth } from './chrome.ts';
 import { GridBody, type RowExtras, type ScrollBodyInfo } from './GridBody.tsx';
+import { useGridSummary } from './GridSummary.tsx';
 import { useRowHighlight } from './highlight.ts';
 import { columnWidths, isVisible, ROW_HEIGHT, totalWidth } from './layout.ts';
 import { LightCheckbox } from './light.tsx';
-import { footerRows, newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
+import { newRow, normaliseRows, ORDER_KEY, patchRow, resequence } from './rows.ts';
 import { type Debounced, type GridVisibleRange, insertGuard, valueChangeEmitter } from './timing.ts';
 import type { EditableGridProps, GridColumn, GridErrorMap, GridHandle, GridOption, GridRow } from './types.ts';
 import { type GridTableRef, useRowDragSort } from './useRowDragSort.ts';
 import { firstError, validateRows } from './validation.ts';
 import './grid.css';
 import './grid-rows.css';
-
-/** Where a mouse-up keeps the cell in edit mode (§4): the table and the popups its editors open. */
-const EDIT_KEEPERS =
-  '.ant-select-dropdown, .ant-picker-dropdown, .ant-picker-panel-container, .ant-popover, .ant-modal-wrap, .ant-modal-root, .ant-dropdown, .ant-image-preview-root, .ant-message, .ant-tooltip';
 
 type Active = { rowId: string; key: string } | null;
 
@@ -88,7 +86,6 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   const activeRef = useRef(active);
   activeRef.current = active;
   const [selected, setSelected] = useState<string[]>([]);
-  const [width, setWidth] = useState(1000);
   const rootRef = useRef<HTMLElement>(null);
   const tableRef = useRef<GridTableRef>(null);
   const dictItems = useSessionStore((s) => s.dictItems);
@@ -125,27 +122,8 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
   );
 
   // Width of the grid, for the 92 % share (§9).
-  useEffect(() => {
-    const el = rootRef.current;
-    if (!el) return;
-    const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.floor(entry.contentRect.width));
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  // §4: the cell stays in edit mode until a mouse-up outside the table and its popups.
-  useEffect(() => {
-    if (!active) return;
-    const onUp = (e: MouseEvent) => {
-      const target = e.target as Element | null;
-      if (!target || rootRef.current?.contains(target) || target.closest?.(EDIT_KEEPERS)) return;
-      setActive(null);
-    };
-    document.addEventListener('mouseup', onUp);
-    return () => document.removeEventListener('mouseup', onUp);
-  }, [active]);
+  const width = useElementWidth(rootRef, 1000);
+  useEditModeExit(active !== null, rootRef, () => setActive(null));
 
   const staticOptions = useMemo(() => {
     const map = new Map<string, GridOption[]>();
@@ -361,30 +339,7 @@ export function EditableGrid<R extends GridRow = GridRow>(props: EditableGridPro
     [visibleColumns, widths, startDrag, moveByKey, disabled, staticOptions, onCellChange, onDone],
   );
 
-  const footer = useMemo(() => footerRows(rows, columns as GridColumn[]), [rows, columns]);
-  const summary = useMemo<TableProps<R>['summary']>(
-    () =>
-      footer.length
-        ? () => (
-            <Table.Summary fixed>
-              {footer.map((f) => (
-                <Table.Summary.Row key={f.kind} className="aps-grid-footer">
-                  {visibleColumns.map((c, i) => {
-                    const value = f.values[c.key];
-                    const shown = value === undefined ? '' : c.format === 'money' ? formatMoney(value) : String(value);
-                    return (
-                      <Table.Summary.Cell key={c.key} index={i} align={value === undefined ? 'center' : 'right'}>
-                        {i === 0 ? <strong>{f.label}</strong> : shown}
-                      </Table.Summary.Cell>
-                    );
-                  })}
-                </Table.Summary.Row>
-              ))}
-            </Table.Summary>
-          )
-        : undefined,
-    [footer, visibleColumns],
-  );
+  const summary = useGridSummary(rows, columns as GridColumn[], visibleColumns as GridColumn[]);
 
   const selectionWidth = selectionColumn ? widths[selectionColumn.key] : undefined;
   const selectionType = selectionColumn?.type;

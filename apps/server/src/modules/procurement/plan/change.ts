@@ -60,6 +60,16 @@ export interface PlanChanges {
  * the new budget and lines; on approval the new ones replace the plan's in the callback's transaction, on a
  * rejection (or a withdrawn or terminated process) nothing on the plan changes.
  */
+/** The packages already drawing on the plan (as assertWithinPlan counts them) bound a new budget below. */
+async function assertAbovePackages(tx: DbOrTx, planId: string, budget: string): Promise<void> {
+  const used = await tx.execute<{ total: string }>(sql`
+    SELECT coalesce(sum(p.fixed_price), 0)::numeric(20, 2)::text AS total
+    FROM purchase_package p JOIN purchase_project j ON j.id = p.project_id
+    WHERE j.plan_id = ${planId} AND p.status = 'active'`);
+  const usedTotal = used.rows[0]?.total ?? '0.00';
+  if (cents(budget) < cents(usedTotal)) throw badRequest(PROCUREMENT_MESSAGES.planChangeBelowPackages(usedTotal));
+}
+
 export function createPlanChanges({
   workflow,
   lineAmount,
@@ -77,15 +87,7 @@ export function createPlanChanges({
         .from(purchasePlanChange)
         .where(and(eq(purchasePlanChange.planId, plan.id), eq(purchasePlanChange.state, 'pending')));
       if (pending) throw badRequest(PROCUREMENT_MESSAGES.planChangePending);
-      // The packages already drawing on the plan (as assertWithinPlan counts them) bound the new budget below.
-      const used = await tx.execute<{ total: string }>(sql`
-        SELECT coalesce(sum(p.fixed_price), 0)::numeric(20, 2)::text AS total
-        FROM purchase_package p JOIN purchase_project j ON j.id = p.project_id
-        WHERE j.plan_id = ${plan.id} AND p.status = 'active'`);
-      const usedTotal = used.rows[0]?.total ?? '0.00';
-      if (cents(body.budget) < cents(usedTotal)) {
-        throw badRequest(PROCUREMENT_MESSAGES.planChangeBelowPackages(usedTotal));
-      }
+      await assertAbovePackages(tx, plan.id, body.budget);
       const items = await tx
         .select()
         .from(purchasePlanItem)
@@ -188,6 +190,10 @@ export function createPlanChanges({
       }
       const [plan] = await tx.select().from(purchasePlan).where(eq(purchasePlan.id, change.planId)).for('update');
       if (!plan) return true;
+      // Packages made while the change was in approval draw on the old budget: a lower new budget is checked
+      // again (under the plan's lock, which assertWithinPlan takes too), and the approval is refused if it no
+      // longer covers them; the approver can reject the change instead.
+      await assertAbovePackages(tx, plan.id, change.newBudget);
       await tx
         .update(purchasePlan)
         .set({ budget: change.newBudget, updateBy: actorName(event.actor), updateTime: new Date() })

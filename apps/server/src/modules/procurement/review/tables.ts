@@ -58,6 +58,39 @@ const updateTime = () => timestamp('update_time', { withTimezone: true });
 const inList = (column: string, codes: readonly string[] | Record<string, string>) =>
   sql.raw(`${column} IN (${(Array.isArray(codes) ? codes : Object.keys(codes)).map((c) => `'${c}'`).join(', ')})`);
 
+/** The references every review table repeats (the committee's rows go with it). */
+const committeeRef = () =>
+  uuid('committee_id')
+    .notNull()
+    .references(() => reviewCommittee.id, { onDelete: 'cascade' });
+const packageRef = () =>
+  uuid('package_id')
+    .notNull()
+    .references(() => purchasePackage.id);
+const bidRef = () =>
+  uuid('bid_id')
+    .notNull()
+    .references(() => purchaseBid.id);
+const supplierRef = () =>
+  uuid('supplier_id')
+    .notNull()
+    .references(() => supplier.id);
+const memberRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references((): AnyPgColumn => reviewMember.id);
+/** One member's judgement of one bid on one review item: the key of the verdicts and the scores. */
+const memberBidItem = () => ({
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: tenantId(),
+  committeeId: committeeRef(),
+  memberId: memberRef('member_id'),
+  bidId: bidRef(),
+  itemId: uuid('item_id')
+    .notNull()
+    .references(() => purchaseReviewItem.id),
+});
+
 /**
  * A draw's audit trail: the pool and the requirement exactly as drawExperts saw them (profiles and supplier names
  * change later, so a replay must not read today's), the seeded order and who was left out, and why.
@@ -79,9 +112,7 @@ export const reviewCommittee = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    packageId: uuid('package_id')
-      .notNull()
-      .references(() => purchasePackage.id),
+    packageId: packageRef(),
     size: integer('size').notNull(),
     /** The draw's speciality codes (from the package's expertSpecialities at the time of the draw). */
     specialities: text('specialities').array().notNull().default(sql`'{}'::text[]`),
@@ -121,13 +152,9 @@ export const reviewMember = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => reviewCommittee.id, { onDelete: 'cascade' }),
+    committeeId: committeeRef(),
     /** Denormalised from the committee: the task list and the identity check read by (user, package). */
-    packageId: uuid('package_id')
-      .notNull()
-      .references(() => purchasePackage.id),
+    packageId: packageRef(),
     userId: uuid('user_id')
       .notNull()
       .references(() => sysUser.id),
@@ -179,16 +206,10 @@ export const reviewLeaderVote = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tenantId: tenantId(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => reviewCommittee.id, { onDelete: 'cascade' }),
+    committeeId: committeeRef(),
     round: integer('round').notNull(),
-    voterMemberId: uuid('voter_member_id')
-      .notNull()
-      .references(() => reviewMember.id),
-    candidateMemberId: uuid('candidate_member_id')
-      .notNull()
-      .references(() => reviewMember.id),
+    voterMemberId: memberRef('voter_member_id'),
+    candidateMemberId: memberRef('candidate_member_id'),
     createTime: createTime(),
   },
   (t) => [
@@ -207,18 +228,10 @@ export const reviewBid = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => reviewCommittee.id, { onDelete: 'cascade' }),
-    packageId: uuid('package_id')
-      .notNull()
-      .references(() => purchasePackage.id),
-    bidId: uuid('bid_id')
-      .notNull()
-      .references(() => purchaseBid.id),
-    supplierId: uuid('supplier_id')
-      .notNull()
-      .references(() => supplier.id),
+    committeeId: committeeRef(),
+    packageId: packageRef(),
+    bidId: bidRef(),
+    supplierId: supplierRef(),
     /** QUALIFICATION_OUTCOMES: pending until every active member has judged every item, then passed/failed. */
     qualification: text('qualification').notNull().default('pending'),
     valid: boolean('valid').notNull().default(true),
@@ -257,20 +270,7 @@ export const reviewBid = pgTable(
 export const reviewQualification = pgTable(
   'review_qualification',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => reviewCommittee.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => reviewMember.id),
-    bidId: uuid('bid_id')
-      .notNull()
-      .references(() => purchaseBid.id),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => purchaseReviewItem.id),
+    ...memberBidItem(),
     pass: boolean('pass').notNull(),
     /** Required when pass is false (the schema and the CHECK agree). */
     reason: text('reason'),
@@ -291,20 +291,7 @@ export const reviewQualification = pgTable(
 export const reviewScore = pgTable(
   'review_score',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => reviewCommittee.id, { onDelete: 'cascade' }),
-    memberId: uuid('member_id')
-      .notNull()
-      .references(() => reviewMember.id),
-    bidId: uuid('bid_id')
-      .notNull()
-      .references(() => purchaseBid.id),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => purchaseReviewItem.id),
+    ...memberBidItem(),
     envelope: smallint('envelope').notNull().default(2),
     /** Null while a draft leaves it empty; submission refuses a missing or out-of-range score. */
     score: numeric('score', { precision: 6, scale: 3 }),
@@ -342,27 +329,17 @@ export const reviewClarification = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => reviewCommittee.id, { onDelete: 'cascade' }),
-    packageId: uuid('package_id')
-      .notNull()
-      .references(() => purchasePackage.id),
-    bidId: uuid('bid_id')
-      .notNull()
-      .references(() => purchaseBid.id),
-    supplierId: uuid('supplier_id')
-      .notNull()
-      .references(() => supplier.id),
+    committeeId: committeeRef(),
+    packageId: packageRef(),
+    bidId: bidRef(),
+    supplierId: supplierRef(),
     kind: text('kind').notNull(),
     roundNo: integer('round_no'),
     question: text('question').notNull(),
     deadline: timestamp('deadline', { withTimezone: true }).notNull(),
     /** CLARIFICATION_STATES: open → answered → accepted | rejected; open past the deadline → unanswered. */
     state: text('state').notNull().default('open'),
-    askedBy: uuid('asked_by')
-      .notNull()
-      .references(() => reviewMember.id),
+    askedBy: memberRef('asked_by'),
     answer: text('answer'),
     answerFiles: jsonb('answer_files').$type<BidFile[]>().notNull().default([]),
     answeredBy: uuid('answered_by').references(() => sysUser.id),
@@ -403,15 +380,9 @@ export const reviewCampaignCheck = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => reviewCommittee.id, { onDelete: 'cascade' }),
-    bidId: uuid('bid_id')
-      .notNull()
-      .references(() => purchaseBid.id),
-    supplierId: uuid('supplier_id')
-      .notNull()
-      .references(() => supplier.id),
+    committeeId: committeeRef(),
+    bidId: bidRef(),
+    supplierId: supplierRef(),
     /** CAMPAIGN_CHECK_KINDS: personal, contract, equip, credit (the four spec paths). */
     kind: text('kind').notNull(),
     result: text('result').notNull(),
@@ -442,12 +413,8 @@ export const reviewResult = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: tenantId(),
-    committeeId: uuid('committee_id')
-      .notNull()
-      .references(() => reviewCommittee.id, { onDelete: 'cascade' }),
-    packageId: uuid('package_id')
-      .notNull()
-      .references(() => purchasePackage.id),
+    committeeId: committeeRef(),
+    packageId: packageRef(),
     /** The scoring engine's ScoringResult (or its refusal) as computed, with its inputs' price points. */
     snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
     /** Supplier ids in rank order, after campaign checks (what completeReview receives). */

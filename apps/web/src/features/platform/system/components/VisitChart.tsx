@@ -1,29 +1,11 @@
 import type { VisitDay } from '@aps/shared';
-import { BarChart, type BarSeriesOption, LineChart, type LineSeriesOption } from 'echarts/charts';
-import {
-  GridComponent,
-  type GridComponentOption,
-  LegendComponent,
-  type LegendComponentOption,
-  TooltipComponent,
-  type TooltipComponentOption,
-} from 'echarts/components';
-import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
-import { SVGRenderer } from 'echarts/renderers';
-import { useEffect, useRef } from 'react';
-
-// Only what this chart draws: the page loads this module (and echarts) on its own, no other page does.
-// SVG rather than canvas: a few dozen shapes, sharp at any zoom, and its legend is text a test can read.
-use([BarChart, LineChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
-
-type Option = ComposeOption<
-  BarSeriesOption | LineSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
->;
+import { useMemo } from 'react';
+import { type ChartOption, EChart } from '../../../../shared/chart/EChart.tsx';
 
 const VISIT_COLOR = '#1677ff';
 const IP_COLOR = '#fa8c16';
 
-function optionOf(days: readonly VisitDay[]): Option {
+function optionOf(days: readonly VisitDay[]): ChartOption {
   return {
     color: [VISIT_COLOR, IP_COLOR],
     grid: { top: 36, right: 16, bottom: 8, left: 8, containLabel: true },
@@ -56,36 +38,14 @@ function optionOf(days: readonly VisitDay[]): Option {
 
 /** 访问统计: visits (bars) and distinct IPs (line) per day, with a tooltip per day; follows its box's width. */
 export default function VisitChart({ days, height = 240 }: { days: readonly VisitDay[]; height?: number }) {
-  const box = useRef<HTMLDivElement>(null);
-  const chart = useRef<EChartsType | null>(null);
-
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const instance = init(el, undefined, { renderer: 'svg' });
-    chart.current = instance;
-    // The page's width changes with the side menu and the window.
-    const resize = new ResizeObserver(() => instance.resize());
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      instance.dispose();
-      chart.current = null;
-    };
-  }, []);
-
-  useEffect(() => {
-    chart.current?.setOption(optionOf(days), { notMerge: true });
-  }, [days]);
-
+  const option = useMemo(() => optionOf(days), [days]);
   const total = days.reduce((n, d) => n + d.visit, 0);
   return (
-    <div
-      ref={box}
+    <EChart
+      option={option}
       className="aps-visit-chart"
-      role="img"
-      aria-label={`近${days.length}天访问量合计 ${total} 次`}
-      style={{ height, width: '100%' }}
+      label={`近${days.length}天访问量合计 ${total} 次`}
+      height={height}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { type BuyerDashboardCategoryAmount, formatMoney } from '@aps/shared/constants';
 import { Empty } from 'antd';
 import { useMemo } from 'react';
-import { type ChartOption, EChart } from './EChart.tsx';
+import { type ChartOption, EChart } from '../../../../shared/chart/EChart.tsx';
 
 const COLORS = ['#1677ff', '#52c41a', '#fa8c16'];
 

@@ -1,7 +1,7 @@
 import type { BuyerDashboard } from '@aps/shared/constants';
 import { Empty } from 'antd';
 import { useMemo } from 'react';
-import { type ChartOption, EChart } from './EChart.tsx';
+import { type ChartOption, EChart } from '../../../../shared/chart/EChart.tsx';
 
 const STAGE_COLOR = '#1677ff';
 const FAILED_COLOR = '#ff4d4f';

@@ -1,4 +1,11 @@
-import { BarChart, type BarSeriesOption, PieChart, type PieSeriesOption } from 'echarts/charts';
+import {
+  BarChart,
+  type BarSeriesOption,
+  LineChart,
+  type LineSeriesOption,
+  PieChart,
+  type PieSeriesOption,
+} from 'echarts/charts';
 import {
   GridComponent,
   type GridComponentOption,
@@ -11,17 +18,32 @@ import { type ComposeOption, type EChartsType, init, use } from 'echarts/core';
 import { SVGRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 
-// Only what the overview draws (bars and a pie). This module is reached only through the overview's lazy import,
-// so the home page's first paint and users without the overview never load echarts. SVG: a few dozen shapes, and
-// the axis labels are text a test (and a screen reader walking the SVG) can read.
-use([BarChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
+// Only what our charts draw (bars, lines, pies). Reached only through lazily loaded pages and panels (访问统计,
+// the buyer's overview), so no first paint loads echarts. SVG: a few dozen shapes, sharp at any zoom, and the axis
+// labels and legends are text a test (and a screen reader walking the SVG) can read.
+use([BarChart, LineChart, PieChart, GridComponent, TooltipComponent, LegendComponent, SVGRenderer]);
 
 export type ChartOption = ComposeOption<
-  BarSeriesOption | PieSeriesOption | GridComponentOption | TooltipComponentOption | LegendComponentOption
+  | BarSeriesOption
+  | LineSeriesOption
+  | PieSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | LegendComponentOption
 >;
 
 /** One echarts instance in a box that follows its width; `label` names the chart for assistive technology. */
-export function EChart({ option, label, height = 260 }: { option: ChartOption; label: string; height?: number }) {
+export function EChart({
+  option,
+  label,
+  height = 260,
+  className,
+}: {
+  option: ChartOption;
+  label: string;
+  height?: number;
+  className?: string;
+}) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
 
@@ -44,5 +66,5 @@ export function EChart({ option, label, height = 260 }: { option: ChartOption; l
     chart.current?.setOption(option, { notMerge: true });
   }, [option]);
 
-  return <div ref={box} role="img" aria-label={label} style={{ height, width: '100%' }} />;
+  return <div ref={box} className={className} role="img" aria-label={label} style={{ height, width: '100%' }} />;
 }
