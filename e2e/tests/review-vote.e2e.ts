@@ -1,11 +1,10 @@
-/// <reference lib="dom" />
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { collectErrors, userPage } from './shell-support.ts';
+import { insertProject } from './procurement-support.ts';
 
 /**
  * 组长推选 and 资格/符合性审查 (issue 15 §4–§5) as expert01 uses them. The opening, the draw and the sign-in are
@@ -20,30 +19,19 @@ const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 const PACKAGE = `推选标包${STAMP}`;
 const ITEMS = ['营业执照', '资质证书'];
 
-let browser: Browser;
-let context: BrowserContext | undefined;
-let errors: string[] = [];
+const session = userSession(baseUrl, { viewport: { width: 1600, height: 1000 } });
 let packageId = '';
 
 async function prepare(): Promise<void> {
   await withDatabase(dataDir, async (db) => {
-    const plan = await db.query<{ id: string }>(
-      `INSERT INTO purchase_plan (tenant_id, sys_org_code, plan_code, plan_name, category, purchase_method, budget, state, approval_status)
-       VALUES (1, 'A01', $1, $2, '2', 'open_tender', 9000000, 'executing', '4') RETURNING id`,
-      [`CG-VT-${STAMP}`, `推选计划${STAMP}`],
-    );
-    const project = await db.query<{ id: string }>(
-      `INSERT INTO purchase_project (tenant_id, plan_id, sys_org_code, purchase_no, purchase_code, purchase_name, purchase_category, purchase_method)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'open_tender') RETURNING id`,
-      [plan.rows[0]?.id, `NO-VT-${STAMP}`, `PC-VT-${STAMP}`, `推选项目${STAMP}`],
-    );
+    const projectId = await insertProject(db, { stamp: STAMP, code: 'VT', name: `推选项目${STAMP}` });
     const pkg = await db.query<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
          purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, min_bidders,
          opening_start_time, create_by)
        VALUES (1, $1, 'A01', $2, $3, $4, '2', 'open_tender', 5, '01', $5, 2000000, 3, now() - interval '1 hour',
          'buyer01') RETURNING id`,
-      [project.rows[0]?.id, `NO-VT-${STAMP}`, `PC-VT-${STAMP}`, `推选项目${STAMP}`, PACKAGE],
+      [projectId, `NO-VT-${STAMP}`, `PC-VT-${STAMP}`, `推选项目${STAMP}`, PACKAGE],
     );
     packageId = pkg.rows[0]?.id ?? '';
     const items: string[] = [];
@@ -119,21 +107,10 @@ async function prepare(): Promise<void> {
 const dbRow = async <T extends Record<string, unknown>>(text: string, values: unknown[]) =>
   withDatabase(dataDir, async (db) => (await db.query<T>(text, values)).rows);
 
-afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close();
-  expect(errors).toEqual([]);
-});
-
 describe('组长推选 and 资格/符合性审查 (issue 15 §4–§5)', () => {
   it('expert01 casts the last vote in the drawer, is elected, and saves the qualification grid', async () => {
-    browser = await launchBrowser();
     await prepare();
-    const signed = await userPage(browser, baseUrl, 'expert01', { viewport: { width: 1600, height: 1000 } });
-    context = signed.context;
-    const page = signed.page;
-    errors = collectErrors(page);
-    await page.goto('/review/task');
+    const page = await session.as('expert01', '/review/task');
     await page.locator('.aps-sider').waitFor();
     await openSiderMenu(page, '专家评审', '组长推选', '/review/teamLeader');
     const row = page.locator('.ant-table-row:visible').filter({ hasText: PACKAGE });
