@@ -26,18 +26,15 @@ export const reviewVoteRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     return { tenantId: c.tenantId, userId: c.userId, username: c.username };
   };
 
-  app.get(
-    REVIEW_API.teamLeaderList,
-    {
-      config: { access: P.list },
-      schema: {
-        tags: [TAG],
-        summary: '组长推选：本轮候选人、我的投票与进度（本轮结束后公布票数）',
-        querystring: packageIdQuerySchema,
-      },
-    },
-    async (request) => ok(await reviewVote.list(actor(request), request.query.packageId)),
-  );
+  /** A read of the caller's own seat on one package (403 for a non-member). */
+  const byPackage = <T>(path: string, summary: string, read: (a: ReviewActor, packageId: string) => Promise<T>) =>
+    app.get(
+      path,
+      { config: { access: P.list }, schema: { tags: [TAG], summary, querystring: packageIdQuerySchema } },
+      async (request) => ok(await read(actor(request), request.query.packageId)),
+    );
+
+  byPackage(REVIEW_API.teamLeaderList, '组长推选：本轮候选人、我的投票与进度（本轮结束后公布票数）', reviewVote.list);
   app.put(
     REVIEW_API.teamLeaderVote,
     {
@@ -53,17 +50,10 @@ export const reviewVoteRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       return ok(r, r.tieRound ? REVIEW_MESSAGES.voteTie(r.tieRound) : REVIEW_MESSAGES.success);
     },
   );
-  app.get(
+  byPackage(
     REVIEW_API.reviewItems,
-    {
-      config: { access: P.list },
-      schema: {
-        tags: [TAG],
-        summary: '评审项与资格/符合性审查表（我的审查结果、各投标人的审查结论）',
-        querystring: packageIdQuerySchema,
-      },
-    },
-    async (request) => ok(await reviewQualification.sheet(actor(request), request.query.packageId)),
+    '评审项与资格/符合性审查表（我的审查结果、各投标人的审查结论）',
+    reviewQualification.sheet,
   );
   app.post(
     REVIEW_API.eligibleReviewEdit,

@@ -1,10 +1,11 @@
-import { REVIEW_IDENTITIES, type ReviewTaskRowDto } from '@aps/shared';
-import { Alert, Button, Card, Table, type TableColumnsType } from 'antd';
+import type { ReviewTaskRowDto } from '@aps/shared';
+import { Alert, Card, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useServerTable } from '../../../../shared/list/index.ts';
 import { StageTag } from '../../package/components/PackageTags.tsx';
 import { reviewTaskApi, reviewTaskKeys } from '../api.ts';
 import { TaskDrawer } from '../components/TaskDrawer.tsx';
+import { identityColumn, openTaskColumn } from '../components/taskColumns.tsx';
 
 /** Only the tasks whose committee is choosing its leader (the member moves with the committee). */
 const ELECTING = { state: 'electing' };
@@ -24,23 +25,8 @@ export default function TeamLeaderPage() {
     { title: '采购编号', dataIndex: 'purchaseCode', width: 160 },
     { title: '标包名称', dataIndex: 'packageName', width: 220, ellipsis: true },
     { title: '采购阶段', dataIndex: 'purchaseStage', width: 140, render: (s: number) => <StageTag stage={s} /> },
-    {
-      title: '我的身份',
-      dataIndex: 'identity',
-      width: 110,
-      render: (i: ReviewTaskRowDto['identity']) => REVIEW_IDENTITIES[i],
-    },
-    {
-      title: '操作',
-      key: 'action',
-      width: 110,
-      fixed: 'right',
-      render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setOpenId(r.id)}>
-          推选组长
-        </Button>
-      ),
-    },
+    identityColumn,
+    openTaskColumn('推选组长', setOpenId),
   ];
   return (
     <Card variant="borderless" className="aps-list-page">
