@@ -4,7 +4,7 @@ import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { insertProject } from './procurement-support.ts';
+import { insertOpenedPackage } from './review-support.ts';
 
 /**
  * 组长推选 and 资格/符合性审查 (issue 15 §4–§5) as expert01 uses them. The opening, the draw and the sign-in are
@@ -24,49 +24,9 @@ let packageId = '';
 
 async function prepare(): Promise<void> {
   await withDatabase(dataDir, async (db) => {
-    const projectId = await insertProject(db, { stamp: STAMP, code: 'VT', name: `推选项目${STAMP}` });
-    const pkg = await db.query<{ id: string }>(
-      `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
-         purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, min_bidders,
-         opening_start_time, create_by)
-       VALUES (1, $1, 'A01', $2, $3, $4, '2', 'open_tender', 5, '01', $5, 2000000, 3, now() - interval '1 hour',
-         'buyer01') RETURNING id`,
-      [projectId, `NO-VT-${STAMP}`, `PC-VT-${STAMP}`, `推选项目${STAMP}`, PACKAGE],
-    );
-    packageId = pkg.rows[0]?.id ?? '';
-    const items: string[] = [];
-    for (const [i, name] of ITEMS.entries()) {
-      const item = await db.query<{ id: string }>(
-        `INSERT INTO purchase_review_item (tenant_id, package_id, kind, name, sort_no)
-         VALUES (1, $1, 'qualification', $2, $3) RETURNING id`,
-        [packageId, name, i + 1],
-      );
-      items.push(item.rows[0]?.id ?? '');
-    }
-    await db.query(
-      `INSERT INTO purchase_review_item (tenant_id, package_id, kind, name, max_score, sort_no)
-       VALUES (1, $1, 'scoring', '技术', 40, 3), (1, $1, 'scoring', '商务', 20, 4)`,
-      [packageId],
-    );
-    const suppliers = await db.query<{ id: string }>(
-      `SELECT id FROM supplier WHERE tenant_id = 1 AND del_flag = 0 ORDER BY name LIMIT 3`,
-    );
-    const bids: string[] = [];
-    for (const [i, s] of suppliers.rows.entries()) {
-      const signUp = await db.query<{ id: string }>(
-        `INSERT INTO purchase_sign_up (tenant_id, package_id, supplier_id, user_id)
-         VALUES (1, $1, $2, gen_random_uuid()) RETURNING id`,
-        [packageId, s.id],
-      );
-      const price = 900000 + i * 50000;
-      const bid = await db.query<{ id: string }>(
-        `INSERT INTO purchase_bid (tenant_id, package_id, supplier_id, sign_up_id, quote_kind, sealed_quote, files,
-           submit_by, price, evaluated_price, opened_time)
-         VALUES (1, $1, $2, $3, 'price', 'opened', '[]'::jsonb, gen_random_uuid(), $4, $4, now()) RETURNING id`,
-        [packageId, s.id, signUp.rows[0]?.id, price],
-      );
-      bids.push(bid.rows[0]?.id ?? '');
-    }
+    const opened = await insertOpenedPackage(db, { stamp: STAMP, code: 'VT', packageName: PACKAGE, items: ITEMS });
+    packageId = opened.packageId;
+    const { bids, items } = opened;
     const committee = await db.query<{ id: string }>(
       `INSERT INTO review_committee (tenant_id, package_id, size, draw_seed, draw_audit, drawn_by, state)
        VALUES (1, $1, 3, 'e2e', '{"pool":[],"requirement":{},"order":[],"excluded":[]}'::jsonb, 'buyer01',

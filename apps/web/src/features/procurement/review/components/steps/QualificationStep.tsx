@@ -18,6 +18,10 @@ export const QUALIFICATION_VISIBLE_STATES = ['qualifying', 'scoring', 'summarizi
 type Bid = ReviewItemsSheetDto['bids'][number];
 type Cell = { pass: boolean | null; reason: string };
 const key = (bidId: string, itemId: string) => `${bidId}|${itemId}`;
+/** Column widths: three items fit the drawer without scrolling. */
+const SUPPLIER_WIDTH = 180;
+const ITEM_WIDTH = 180;
+const OUTCOME_WIDTH = 150;
 const OUTCOME_COLORS = { pending: 'default', passed: 'success', failed: 'error' } as const;
 
 function cellsOf(sheet: ReviewItemsSheetDto): Record<string, Cell> {
@@ -86,11 +90,11 @@ export function QualificationStep({ detail }: { detail: ReviewTaskDetailDto }) {
   };
 
   const columns: TableColumnsType<Bid> = [
-    { title: '投标人', dataIndex: 'supplierName', width: 200, fixed: 'left' },
+    { title: '投标人', dataIndex: 'supplierName', width: SUPPLIER_WIDTH, fixed: 'left' },
     ...sheet.qualification.map((i): TableColumnsType<Bid>[number] => ({
       title: i.name,
       key: i.id,
-      width: 220,
+      width: ITEM_WIDTH,
       render: (_, b) => {
         const c = cells[key(b.bidId, i.id)] ?? { pass: null, reason: '' };
         const label = `${b.supplierName}-${i.name}`;
@@ -125,7 +129,7 @@ export function QualificationStep({ detail }: { detail: ReviewTaskDetailDto }) {
     {
       title: '审查结论',
       key: 'outcome',
-      width: 200,
+      width: OUTCOME_WIDTH,
       fixed: 'right',
       render: (_, b) => (
         <Space direction="vertical" size={2}>
@@ -154,7 +158,7 @@ export function QualificationStep({ detail }: { detail: ReviewTaskDetailDto }) {
         pagination={false}
         columns={columns}
         dataSource={sheet.bids}
-        scroll={{ x: 200 + sheet.qualification.length * 220 + 200 }}
+        scroll={{ x: SUPPLIER_WIDTH + sheet.qualification.length * ITEM_WIDTH + OUTCOME_WIDTH }}
         locale={{ emptyText: '评审组长推选后开始资格/符合性审查' }}
       />
       {sheet.bids.some(editable) && (
