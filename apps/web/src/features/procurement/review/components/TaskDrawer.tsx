@@ -1,6 +1,6 @@
 import { PERMISSIONS, REVIEW_LIMITS } from '@aps/shared';
 import { App, Button, Drawer, Input, Modal, Space, Spin, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCan } from '../../../../shared/auth/Can.tsx';
 import { warnFailure } from '../../../../shared/list/index.ts';
 import { useDecline, useTaskDetail } from '../api.ts';
@@ -24,6 +24,11 @@ export function TaskDrawer({
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const [tab, setTab] = useState(initialTab);
+  // Each task opens on the asked tab (not on the tab the previous task was left at).
+  useEffect(() => {
+    if (taskId) setTab(initialTab);
+  }, [taskId, initialTab]);
+  const steps = detail ? REVIEW_STEPS.filter((step) => step.visible(detail)) : [];
   const decline = useDecline();
   const mayAct = useCan(PERMISSIONS.reviewTask.signIn);
   const canAct = mayAct && detail?.task.state === 'drawn' && [4, 5].includes(detail.card.purchaseStage);
@@ -66,9 +71,10 @@ export function TaskDrawer({
       ) : (
         <>
           <Tabs
-            activeKey={tab}
+            // A step the task has not reached falls back to 采购信息.
+            activeKey={steps.some((step) => step.key === tab) ? tab : 'info'}
             onChange={setTab}
-            items={REVIEW_STEPS.filter((step) => step.visible(detail)).map((step) => ({
+            items={steps.map((step) => ({
               key: step.key,
               label: step.label,
               children: step.render(detail),
