@@ -174,6 +174,27 @@ describe('组长推选', () => {
   });
 });
 
+describe('outside its step', () => {
+  it('refuses a vote before every member signed in, and verdicts before the leader is elected', async () => {
+    const { packageId, bids } = await fx.openedPackage();
+    await okCall('buyer01', 'POST', API.draw, { packageId, size: 5 });
+    const ids = await fx.members(packageId);
+    const early = await vote('expert01', packageId, ids.expert02);
+    expect([early.status, early.body.message]).toEqual([400, M.wrongCommitteeState('已抽取', '组长推选')]);
+    const verdict = await call('expert01', 'POST', API.eligibleReviewEdit, {
+      packageId,
+      verdicts: [{ bidId: bids[0]?.bidId, itemId: crypto.randomUUID(), pass: true }],
+    });
+    expect([verdict.status, verdict.body.message]).toEqual([400, M.wrongStage('已开标', '资格/符合性审查')]);
+    expect(
+      await fx.t.db
+        .execute(sql`SELECT 1 FROM review_leader_vote v JOIN review_committee c
+      ON c.id = v.committee_id WHERE c.package_id = ${packageId}`)
+        .then((r) => r.rows),
+    ).toEqual([]);
+  });
+});
+
 describe('资格/符合性审查', () => {
   it('refuses bad verdicts, lets a verdict change, decides by majority, and fails the review below the minimum', async () => {
     const { packageId, bids } = await fx.openedPackage();
