@@ -55,6 +55,7 @@ import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
 import { reviewDrawRoutes } from './modules/procurement/review/draw-routes.ts';
+import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -81,6 +82,7 @@ const API_MODULES = [
   procurementListRoutes,
   reviewTaskRoutes,
   reviewVoteRoutes,
+  reviewSignRoutes,
   noticeRoutes,
   bidRoutes,
   reviewDrawRoutes,

@@ -29,6 +29,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   CAS_SERVER_URL: z.string().url().optional(),
   REPORT_SSO_URL: z.string().url().optional(),
+  REVIEW_REPORT_FONT: z.string().trim().min(1).optional(),
   APS_TEST_ROUTES: z.enum(['0', '1']).optional(),
   CAS_SERVICE_URL: z.string().url().optional(),
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
@@ -74,6 +75,8 @@ export interface AppConfig {
   casServerUrl: string | undefined;
   /** The report system the header's report entry signs into (GET /sys/reportSso); unset: the in-app reports. */
   reportSsoUrl: string | undefined;
+  /** The review report's CJK font, `path` or `path#face`; unset: the system's Noto Sans CJK (fonts-noto-cjk). */
+  reviewReportFont?: string | undefined;
   /** Routes that simulate error states for the client's tests; never in production. */
   testRoutes: boolean;
   casServiceUrl: string;
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: e.SEED_DEMO ? e.SEED_DEMO === '1' : e.NODE_ENV !== 'production',
     casServerUrl: e.CAS_SERVER_URL,
     reportSsoUrl: e.REPORT_SSO_URL,
+    reviewReportFont: e.REVIEW_REPORT_FONT,
     testRoutes: e.APS_TEST_ROUTES === '1' && e.NODE_ENV !== 'production',
     casServiceUrl: e.CAS_SERVICE_URL ?? `http://localhost:${e.PORT}/`,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),

@@ -67,6 +67,7 @@ import { createPurchaseService, type PurchaseService } from './modules/procureme
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { createQualificationService, type QualificationService } from './modules/procurement/review/qualification.ts';
+import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 import { createReviewVoteService, type ReviewVoteService } from './modules/procurement/review/vote.ts';
 
@@ -85,6 +86,8 @@ export interface Services {
   procurementDashboard: DashboardService;
   /** The expert's workspace (issue 15 §3): own tasks, sign-in/avoidance/decline, identity, bid files. */
   reviewTasks: ReviewTaskService;
+  /** 签字, 结束评审 and the review report PDF (issue 15 §9). */
+  reviewSign: ReviewSignService;
   /** The special lists of §7: 采购文件记录, 采购清单, 标包明细. */
   procurementLists: SpecialListService;
   /** The package stage machine: the only place a stage changes; the review seam and the bid module's hooks. */
@@ -183,6 +186,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
+  const files = createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes });
   const services: Services = {
     workflow,
     demoRequests: createDemoRequestService({ db, workflow }),
@@ -208,6 +212,13 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
     reviewTasks: createReviewTaskService({ db }),
+    reviewSign: createReviewSignService({
+      db,
+      stages: packageStages,
+      files,
+      log,
+      reportFont: config.reviewReportFont,
+    }),
     procurementLists: createSpecialListService({ db }),
     packageStages,
     notices,
@@ -239,7 +250,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     rules,
     duplicates: createDuplicateService({ db }),
     quartz: createQuartzService({ db, scheduler, handlers: jobHandlers }),
-    files: createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes }),
+    files,
     reports: createReportService({ db, dicts, log }),
     reportSso: createReportSsoService({ db, permissions, tokenSecret, externalUrl: config.reportSsoUrl }),
     health: createHealthService({ db }),

@@ -273,6 +273,31 @@ export interface ReviewResultDto {
   reportFileId: string | null;
 }
 
+/** queryIsEndReviewById (and putReviewScoreEnd's answer): whether the package's review ended, and its report. */
+export interface ReviewEndStateDto {
+  packageId: string;
+  ended: boolean;
+  committeeState: CommitteeState | null;
+  purchaseStage: number;
+  electionStatus: string;
+  endTime: string | null;
+  reviewStopTime: string | null;
+  /** Active members who signed / all active members. */
+  signed: number;
+  members: number;
+  reportFileId: string | null;
+  /** What the members sign, in brief: the bidders in rank order (invalid ones last) and the candidates' names. */
+  ranking: {
+    supplierName: string;
+    valid: boolean;
+    invalidReason: string | null;
+    total: string | null;
+    rank: number | null;
+    candidate: boolean;
+  }[];
+  candidateNames: string[];
+}
+
 /** The pool (专家库) list row. */
 export interface ExpertProfileDto {
   id: string;

@@ -2,6 +2,7 @@ import type { ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
 import { TaskInfoStep } from './InfoStep.tsx';
 import { QUALIFICATION_VISIBLE_STATES, QualificationStep } from './QualificationStep.tsx';
+import { SignStep, signStepVisible } from './SignStep.tsx';
 import { VOTE_VISIBLE_STATES, VoteStep } from './VoteStep.tsx';
 
 /**
@@ -29,4 +30,5 @@ export const REVIEW_STEPS: ReviewStep[] = [
     visible: (d) => QUALIFICATION_VISIBLE_STATES.includes(d.committee.state),
     render: (detail) => <QualificationStep detail={detail} />,
   },
+  { key: 'sign', label: '签字', visible: signStepVisible, render: (detail) => <SignStep detail={detail} /> },
 ];
