@@ -1,12 +1,12 @@
 /// <reference lib="dom" />
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
+import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { confirmPop, preparePackage, row, search, UserPages } from './procurement-support.ts';
+import { confirmPop, preparePackage, row, search } from './procurement-support.ts';
 import { expectMessage } from './shell-support.ts';
 
 /**
@@ -21,8 +21,7 @@ const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
 const PACKAGE = `签字标包${STAMP}`;
 const EXPERTS = ['expert01', 'expert02', 'expert03'];
 
-let browser: Browser;
-const users = new UserPages(() => browser, baseUrl);
+const users = userSession(baseUrl, { viewport: { width: 1600, height: 1000 }, failureShots: 'sign-failed' });
 
 async function prepare(): Promise<void> {
   const id = await preparePackage(dataDir, {
@@ -100,15 +99,8 @@ async function signTab(username: string) {
   return { page, drawer };
 }
 
-afterAll(async () => {
-  await users.close();
-  await browser?.close();
-  expect(users.errors.flat()).toEqual([]);
-});
-
 describe('签字 and 结束评审 (issue 15 §9)', () => {
   it('members sign, the leader ends the review and downloads the report; the buyer downloads it too', async () => {
-    browser = await launchBrowser();
     await prepare();
 
     // expert02 dissents: the reason is required before anything is sent.

@@ -54,6 +54,7 @@ import { noticeRoutes } from './modules/procurement/notice/routes.ts';
 import { purchasePlanRoutes } from './modules/procurement/plan/routes.ts';
 import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
+import { reviewClarifyRoutes } from './modules/procurement/review/clarify-routes.ts';
 import { reviewDrawRoutes } from './modules/procurement/review/draw-routes.ts';
 import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
@@ -83,6 +84,7 @@ const API_MODULES = [
   reviewTaskRoutes,
   reviewVoteRoutes,
   reviewSignRoutes,
+  reviewClarifyRoutes,
   noticeRoutes,
   bidRoutes,
   reviewDrawRoutes,

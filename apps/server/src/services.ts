@@ -64,6 +64,12 @@ import { createProjectService, type ProjectService } from './modules/procurement
 import { createPackageStages, type PackageStages } from './modules/procurement/project/stage.ts';
 import { applyTimetableChange } from './modules/procurement/project/timetable.ts';
 import { createPurchaseService, type PurchaseService } from './modules/procurement/purchase/service.ts';
+import { type ClarifyService, createClarifyService } from './modules/procurement/review/clarify.ts';
+import { clarifyJobs } from './modules/procurement/review/clarify-job.ts';
+import {
+  createSupplierClarifyService,
+  type SupplierClarifyService,
+} from './modules/procurement/review/clarify-supplier.ts';
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { createQualificationService, type QualificationService } from './modules/procurement/review/qualification.ts';
@@ -105,6 +111,9 @@ export interface Services {
   /** 组长推选 and 资格/符合性审查 (issue 15 §4–§5). */
   reviewVote: ReviewVoteService;
   reviewQualification: QualificationService;
+  /** 报价澄清 and quotation rounds: the committee's side (and the deadline job), the supplier's side. */
+  reviewClarify: ClarifyService;
+  supplierClarify: SupplierClarifyService;
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
@@ -175,7 +184,19 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const reviewHooks = createReviewHooks();
   const bidding: { projects?: ProjectService } = {};
   const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
-  const jobHandlers = createHandlerRegistry([...JOB_HANDLERS, ...procurementJobs(packageStages)]);
+  // Round quotes are sealed with the bids' key (the same DATA_DIR file or BID_SEAL_KEY).
+  const clarifyDeps = {
+    seal: createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir)),
+    stages: packageStages,
+    hooks: reviewHooks,
+  };
+  const reviewClarify = createClarifyService(db, clarifyDeps);
+  reviewHooks.on('summarizing', (tx, event) => reviewClarify.onSummarizing(tx, event));
+  const jobHandlers = createHandlerRegistry([
+    ...JOB_HANDLERS,
+    ...procurementJobs(packageStages),
+    ...clarifyJobs(reviewClarify),
+  ]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
   const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
@@ -227,6 +248,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     reviewHooks,
     reviewVote: createReviewVoteService({ db, stages: packageStages }),
     reviewQualification: createQualificationService({ db, stages: packageStages }),
+    reviewClarify,
+    supplierClarify: createSupplierClarifyService(db, clarifyDeps),
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),

@@ -238,6 +238,41 @@ export interface ClarificationDto {
   createTime: string;
 }
 
+/** queryByPackageId: a package's bids and its clarifications and rounds, as the committee sees them. */
+export interface ClarifyPackageDto {
+  packageId: string;
+  purchaseName: string;
+  packageName: string;
+  identity: ReviewIdentity;
+  committeeState: CommitteeState;
+  purchaseStage: number;
+  scoreType: string;
+  quotationRoundCount: number;
+  currentRoundNo: number;
+  /** The round still collecting sealed quotes, or null. */
+  openRoundNo: number | null;
+  bids: {
+    bidId: string;
+    supplierId: string;
+    supplierName: string;
+    valid: boolean;
+    invalidReason: InvalidReason | null;
+    clarification: ClarificationState | 'none';
+    evaluatedPrice: string | null;
+  }[];
+  clarifications: ClarificationDto[];
+}
+
+/** The supplier's 报价澄清 list row: the request and what the answer form needs (the quote kind, the limit). */
+export interface SupplierClarificationDto extends ClarificationDto {
+  purchaseName: string;
+  packageName: string;
+  quoteKind: 'price' | 'rate';
+  fixedPrice: string | null;
+  /** The supplier's evaluated price the committee currently uses (a round's new quote may not exceed it). */
+  currentPrice: string | null;
+}
+
 export interface CampaignCheckDto {
   id: string;
   bidId: string;

@@ -60,6 +60,8 @@ export const REVIEW_API = {
   // Ours: the supplier's side of 报价澄清 / 多轮报价.
   supplierClarifyList: '/review/clarify/my',
   supplierClarifyAnswer: '/review/clarify/answer',
+  /** Ours: a package's clarifications and rounds as its committee sees them (the 报价澄清 page and the drawer). */
+  clarifyPackage: '/packageQuotationClarify/queryByPackageId',
 } as const;
 export type ReviewApiKey = keyof typeof REVIEW_API;
 
@@ -112,6 +114,7 @@ export const REVIEW_API_METHODS: Record<ReviewApiKey, 'GET' | 'POST' | 'PUT' | '
   monitorSummary: 'GET',
   supplierClarifyList: 'GET',
   supplierClarifyAnswer: 'POST',
+  clarifyPackage: 'GET',
 };
 
 /** Committee states, in order. The package stage each one runs in is COMMITTEE_STAGES. */
@@ -377,6 +380,14 @@ export const REVIEW_MESSAGES = {
   noRounds: '该标包为一次报价（评分方式3），不进行多轮报价',
   roundOutOfRange: (max: number) => `报价轮次须为2到${max}`,
   roundQuoteRequired: '多轮报价须填写本轮报价',
+  roundOpen: '上一轮报价尚未结束，不能开启新一轮报价',
+  roundQuoteAboveEarlier: '本轮报价不得高于您上一轮的报价',
+  roundNoDecision: '多轮报价在本轮结束时统一开启，无需组长决定',
+  bidInvalid: '该投标已无效，不能发起报价澄清',
+  notSupplier: '当前账号未关联供应商，不能答复报价澄清',
+  /** The question of an automatic 报价澄清 (a quote more than 20 % below the mean of valid quotes). */
+  autoClarifyQuestion:
+    '您的报价低于有效投标人报价平均值20%以上，请说明报价的合理性（成本构成、履约能力等），并提供相关证明材料。',
   clarificationsPending: '尚有未决定的报价澄清或未结束的报价轮次，不能确认评审结果',
   rescorePending: '尚有退回重评的评分未提交，不能确认评审结果',
   notCandidateBid: '只能核查推荐的中标候选人',

@@ -150,6 +150,12 @@ export const QUARTZ_SEED = [
     parameter: '100',
     description: '每分钟结束期满的结果公示并定标',
   },
+  {
+    jobClassName: 'reviewClarificationDeadline',
+    cronExpression: '0 * * * * ?',
+    parameter: null,
+    description: '每分钟处理过了截止时间的报价澄清（逾期未答复，投标无效）和多轮报价（结束本轮并开启报价）',
+  },
 ];
 
 /** System configuration seed: categories and positions per tenant, fill/check rules, gateway routes and jobs. */

@@ -1,20 +1,35 @@
 /**
  * The review report (评审报告) as a PDF, laid out with pdfkit in a CJK font embedded as a subset (the text stays
- * text: searchable, extractable). The font is the system's Noto Sans CJK (Debian fonts-noto-cjk, which
- * scripts/test-setup.sh installs for the browser tests too), or the configured REVIEW_REPORT_FONT; absent, the report is refused
- * with a clear message rather than printed as empty boxes. See docs/decisions.md "签字、结束评审与评审报告".
+ * text: searchable, extractable). The font is the configured REVIEW_REPORT_FONT, else the system's Noto Sans CJK
+ * (Debian fonts-noto-cjk: every CJK character), else Noto Sans Hans from the npm package @embedpdf/fonts-sc (GB2312's
+ * 6,763 characters), which `npm install` always brings, so a fresh machine prints reports without apt. Absent
+ * anyway, the report is refused with a clear message rather than printed as empty boxes. See docs/decisions.md "签字、结束评审与评审报告".
  */
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { formatDateTime, REVIEW_MESSAGES as M } from '@aps/shared';
 import PDFDocument from 'pdfkit';
 import { ApiError } from '../../../core/envelope.ts';
 import type { ReportData } from './report-data.ts';
+
+/** A font file of @embedpdf/fonts-sc (its exports name only the index module; the fonts sit beside its dist/). */
+function packagedFont(file: string): string {
+  try {
+    return fileURLToPath(new URL(`../fonts/${file}`, import.meta.resolve('@embedpdf/fonts-sc')));
+  } catch {
+    return '';
+  }
+}
+
+/** The font every installation has (npm brings it): the last candidate. */
+export const PACKAGED_REPORT_FONT = packagedFont('NotoSansHans-Regular.otf');
 
 /** Font files tried in order, with the face to use inside a collection (.ttc). */
 const FONT_CANDIDATES: { path: string; face?: string }[] = [
   { path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', face: 'NotoSansCJKsc-Regular' },
   { path: '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc', face: 'NotoSerifCJKsc-Regular' },
   { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', face: 'WenQuanYiMicroHei' },
+  { path: PACKAGED_REPORT_FONT },
 ];
 
 /** Font bytes by path, read once per process (the collection is ~20 MB; a report uses a subset of it). */

@@ -1,7 +1,7 @@
 import { REVIEW_MESSAGES as M } from '@aps/shared';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { renderReportPdf, reportFont } from './report.ts';
+import { PACKAGED_REPORT_FONT, renderReportPdf, reportFont } from './report.ts';
 import type { ReportData } from './report-data.ts';
 
 const data = (bidders: number): ReportData => ({
@@ -117,6 +117,14 @@ describe('the review report PDF', () => {
     expect(pages).toBeGreaterThan(2);
     expect(text).toContain('供应商080有限公司');
     expect(pdf.length).toBeLessThan(400_000);
+  });
+
+  it('prints with the font npm installs when the machine has no CJK font (a fresh Debian)', async () => {
+    expect(PACKAGED_REPORT_FONT).toMatch(/NotoSansHans-Regular\.otf$/);
+    const pdf = await renderReportPdf(data(3), { font: PACKAGED_REPORT_FONT });
+    const { text } = await textOf(pdf);
+    for (const s of ['评审报告', '赵明远', '报价澄清未通过：未按期答复', '第1名：供应商001有限公司'])
+      expect(text).toContain(s);
   });
 
   it('refuses with a clear message when the CJK font is missing', () => {

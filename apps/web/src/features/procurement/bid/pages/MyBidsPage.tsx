@@ -1,4 +1,4 @@
-import type { BidDto, SignUpDto } from '@aps/shared';
+import { type BidDto, PERMISSIONS, type SignUpDto } from '@aps/shared';
 import {
   AWARD_LETTER_KIND_NAMES,
   AWARD_LETTER_TITLES,
@@ -8,9 +8,11 @@ import {
 } from '@aps/shared/constants';
 import { Button, Card, Table, type TableColumnsType, Tabs, Tag } from 'antd';
 import { useState } from 'react';
+import { useCan } from '../../../../shared/auth/Can.tsx';
 import { useTableScroll } from '../../../../shared/stores/app.ts';
 import { useMyBids, useMySignUps } from '../../announcement/api.ts';
 import { quoteText } from '../../announcement/quote.ts';
+import { SupplierClarifyTab } from '../../review/components/SupplierClarifyTab.tsx';
 import { AwardLetterModal } from '../components/AwardLetterModal.tsx';
 
 /** Whether the bid deadline has passed (by the browser's clock; the server decides with its own). */
@@ -120,12 +122,14 @@ function Bids() {
  * letter; nobody else's.
  */
 export default function MyBidsPage() {
+  const clarify = useCan(PERMISSIONS.supplierClarify.list);
   return (
     <Card variant="borderless">
       <Tabs
         items={[
           { key: 'bids', label: '我的投标', children: <Bids /> },
           { key: 'signUps', label: '我的报名', children: <SignUps /> },
+          ...(clarify ? [{ key: 'clarify', label: '报价澄清', children: <SupplierClarifyTab /> }] : []),
         ]}
       />
     </Card>

@@ -1,5 +1,6 @@
 import type { ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
+import { ClarifyStep, clarifyStepVisible } from './ClarifyStep.tsx';
 import { TaskInfoStep } from './InfoStep.tsx';
 import { QUALIFICATION_VISIBLE_STATES, QualificationStep } from './QualificationStep.tsx';
 import { SignStep, signStepVisible } from './SignStep.tsx';
@@ -29,6 +30,12 @@ export const REVIEW_STEPS: ReviewStep[] = [
     label: '资格审查',
     visible: (d) => QUALIFICATION_VISIBLE_STATES.includes(d.committee.state),
     render: (detail) => <QualificationStep detail={detail} />,
+  },
+  {
+    key: 'clarify',
+    label: '报价澄清',
+    visible: clarifyStepVisible,
+    render: (detail) => <ClarifyStep detail={detail} />,
   },
   { key: 'sign', label: '签字', visible: signStepVisible, render: (detail) => <SignStep detail={detail} /> },
 ];
