@@ -100,6 +100,57 @@ export const PERMISSIONS = {
   reviewMonitor: { view: 'review:monitor' },
   /** The supplier's side of 报价澄清 and 多轮报价. */
   supplierClarify: { list: 'supplier:clarify:list', answer: 'supplier:clarify:answer' },
+  /** Suppliers, contracts and settlement (issue 16). */
+  supplierDirectory: {
+    list: 'supplier:directory:list',
+    add: 'supplier:directory:add',
+    edit: 'supplier:directory:edit',
+    export: 'supplier:directory:export',
+    /** Admit / qualify / suspend / resume / eliminate (SUPPLIER_TRANSITIONS). */
+    transition: 'supplier:directory:transition',
+  },
+  supplierQualified: { list: 'supplier:qualified:list' },
+  supplierBlacklist: {
+    list: 'supplier:blacklist:list',
+    add: 'supplier:blacklist:add',
+    release: 'supplier:blacklist:release',
+    eliminate: 'supplier:blacklist:eliminate',
+  },
+  /** The supplier's own company (userEnd 3): profile, change requests, certificates. */
+  supplierPortal: {
+    profile: 'supplier:portal:profile',
+    change: 'supplier:portal:change',
+    certificate: 'supplier:portal:certificate',
+  },
+  supplierPerformance: { list: 'supplier:performance:list' },
+  contract: {
+    list: 'contract:list',
+    add: 'contract:add',
+    edit: 'contract:edit',
+    delete: 'contract:delete',
+    export: 'contract:export',
+    submit: 'contract:submit',
+    sign: 'contract:sign',
+    change: 'contract:change',
+    /** 履行完毕 / 质保期 / 关闭. */
+    progress: 'contract:progress',
+    terminate: 'contract:terminate',
+    void: 'contract:void',
+    evaluate: 'contract:evaluate',
+  },
+  /** The supplier's side: its own contracts (我的合同) and their signature, its own settlements (我的结算). */
+  contractSupplier: { list: 'contract:supplier:list', sign: 'contract:supplier:sign' },
+  settlementSupplier: { list: 'settlement:supplier:list' },
+  settlement: {
+    list: 'settlement:list',
+    add: 'settlement:add',
+    edit: 'settlement:edit',
+    delete: 'settlement:delete',
+    export: 'settlement:export',
+    submit: 'settlement:submit',
+    pay: 'settlement:pay',
+  },
+  ledger: { list: 'ledger:list', export: 'ledger:export' },
   workflow: {
     todo: 'workflow:todo',
     done: 'workflow:done',

@@ -30,7 +30,7 @@ import { DEMO_PACKAGES, DEMO_PLANS, seedEndAudits, seedProcurement } from './pro
 import { demoPurchases } from './purchases.ts';
 import { demoQaEntries } from './qa.ts';
 import { reportSeedContent, seedReports } from './reports.ts';
-import { SUPPLIERS, seedBidding, seedSuppliers } from './suppliers.ts';
+import { CERTIFICATES, LIFECYCLE_SUPPLIERS, SUPPLIERS, seedBidding, seedSuppliers } from './suppliers.ts';
 import { seedDirectors, seedWorkflows, workflowSeedContent } from './workflows.ts';
 
 /** Bump when the seed's meaning changes in a way the content hash would not show. */
@@ -135,6 +135,8 @@ function seedHash(): string {
     systemConfig: systemConfigSeed(),
     reports: reportSeedContent(),
     SUPPLIERS,
+    LIFECYCLE_SUPPLIERS,
+    CERTIFICATES,
     bidding: 'notices and sign-ups of the demo packages v1',
     workflows: workflowSeedContent(),
     procurement: { DEMO_PLANS, DEMO_PACKAGES },

@@ -18,12 +18,6 @@ export interface MenuSeed {
 }
 
 const P = PERMISSIONS;
-const crud = (prefix: string): [string, string][] => [
-  [`${prefix}:add`, '新增'],
-  [`${prefix}:edit`, '编辑'],
-  [`${prefix}:delete`, '删除'],
-  [`${prefix}:export`, '导出'],
-];
 
 /** The platform's menu tree: every area of the product (§1). */
 export const MENU_TREE: MenuSeed[] = [
@@ -225,14 +219,48 @@ export const MENU_TREE: MenuSeed[] = [
         title: '供应商名录',
         path: '/supplier/directory',
         component: 'supplier/DirectoryList',
-        buttons: crud('supplier:directory'),
+        keepAlive: true,
+        buttons: [
+          [P.supplierDirectory.list, '查询'],
+          [P.supplierDirectory.add, '新增'],
+          [P.supplierDirectory.edit, '编辑'],
+          [P.supplierDirectory.export, '导出'],
+          [P.supplierDirectory.transition, '准入/合格/暂停/恢复/淘汰'],
+          [P.supplierPerformance.list, '履约评价查询'],
+        ],
       },
-      { title: '合格供应商', path: '/supplier/qualified', component: 'supplier/QualifiedList' },
+      {
+        title: '合格供应商',
+        path: '/supplier/qualified',
+        component: 'supplier/QualifiedList',
+        buttons: [[P.supplierQualified.list, '查询']],
+      },
       {
         title: '黑名单',
         path: '/supplier/blacklist',
         component: 'supplier/BlacklistList',
-        buttons: crud('supplier:blacklist'),
+        buttons: [
+          [P.supplierBlacklist.list, '查询'],
+          [P.supplierBlacklist.add, '列入黑名单'],
+          [P.supplierBlacklist.release, '解除'],
+          [P.supplierBlacklist.eliminate, '淘汰'],
+        ],
+      },
+      // The supplier's own company (userEnd 3); staff roles leave them out (SUPPLIER_ONLY_PATHS in org.ts).
+      {
+        title: '企业信息',
+        path: '/supplier/portal/profile',
+        component: 'supplier/PortalProfile',
+        buttons: [
+          [P.supplierPortal.profile, '查询'],
+          [P.supplierPortal.change, '信息变更'],
+        ],
+      },
+      {
+        title: '资质证书',
+        path: '/supplier/portal/certificate',
+        component: 'supplier/PortalCertificates',
+        buttons: [[P.supplierPortal.certificate, '维护']],
       },
     ],
   },
@@ -242,14 +270,66 @@ export const MENU_TREE: MenuSeed[] = [
     component: 'layouts/RouteView',
     icon: 'file-text',
     children: [
-      { title: '合同管理', path: '/contract/list', component: 'contract/ContractList', buttons: crud('contract') },
+      {
+        title: '合同管理',
+        path: '/contract/list',
+        component: 'contract/ContractList',
+        keepAlive: true,
+        buttons: [
+          [P.contract.list, '查询'],
+          [P.contract.add, '新增'],
+          [P.contract.edit, '编辑'],
+          [P.contract.delete, '删除'],
+          [P.contract.export, '导出'],
+          [P.contract.submit, '提交审批'],
+          [P.contract.sign, '签订'],
+          [P.contract.change, '变更'],
+          [P.contract.progress, '履行进度'],
+          [P.contract.terminate, '终止'],
+          [P.contract.void, '作废'],
+          [P.contract.evaluate, '履约评价'],
+        ],
+      },
       {
         title: '结算管理',
         path: '/settlement/list',
         component: 'settlement/SettlementList',
-        buttons: crud('settlement'),
+        keepAlive: true,
+        buttons: [
+          [P.settlement.list, '查询'],
+          [P.settlement.add, '新增'],
+          [P.settlement.edit, '编辑'],
+          [P.settlement.delete, '删除'],
+          [P.settlement.export, '导出'],
+          [P.settlement.submit, '提交审批'],
+          [P.settlement.pay, '付款登记'],
+        ],
       },
-      { title: '结算台账', path: '/settlement/ledger', component: 'settlement/LedgerList' },
+      {
+        title: '结算台账',
+        path: '/settlement/ledger',
+        component: 'settlement/LedgerList',
+        buttons: [
+          [P.ledger.list, '查询'],
+          [P.ledger.export, '导出'],
+        ],
+      },
+      // The supplier's own contracts and settlements (userEnd 3); staff roles leave them out.
+      {
+        title: '我的合同',
+        path: '/contract/my',
+        component: 'contract/MyContracts',
+        buttons: [
+          [P.contractSupplier.list, '查询'],
+          [P.contractSupplier.sign, '签订'],
+        ],
+      },
+      {
+        title: '我的结算',
+        path: '/settlement/my',
+        component: 'settlement/MySettlements',
+        buttons: [[P.settlementSupplier.list, '查询']],
+      },
     ],
   },
   {

@@ -74,11 +74,50 @@ const SUPPLIER_ONLY = [
   PERMISSIONS.supplierBid.my,
   PERMISSIONS.supplierClarify.list,
   PERMISSIONS.supplierClarify.answer,
+  PERMISSIONS.supplierPortal.profile,
+  PERMISSIONS.supplierPortal.change,
+  PERMISSIONS.supplierPortal.certificate,
+  PERMISSIONS.contractSupplier.list,
+  PERMISSIONS.contractSupplier.sign,
+  PERMISSIONS.settlementSupplier.list,
 ];
 /** 专家库 is the administrators' (issue 15): experts see 专家评审 without it. */
 const EXPERT_POOL_PATH = '/review/expertPool';
 /** Menus for supplier users only: staff roles granted the whole 采购管理 leave them out. */
-const SUPPLIER_ONLY_PATHS = ['/purchaseannouncement/MyBids'];
+const SUPPLIER_ONLY_PATHS = [
+  '/purchaseannouncement/MyBids',
+  '/supplier/portal/profile',
+  '/supplier/portal/certificate',
+  '/contract/my',
+  '/settlement/my',
+];
+/** Issue 16: the supplier administration's writes (admin only; buyers read the directory and the blacklist). */
+const SUPPLIER_ADMIN_ONLY = [
+  PERMISSIONS.supplierDirectory.add,
+  PERMISSIONS.supplierDirectory.edit,
+  PERMISSIONS.supplierDirectory.transition,
+  PERMISSIONS.supplierBlacklist.add,
+  PERMISSIONS.supplierBlacklist.release,
+  PERMISSIONS.supplierBlacklist.eliminate,
+];
+/** Contract and settlement writes: the supervisor reads the lists and the ledger only. */
+const CONTRACT_WRITES = [
+  PERMISSIONS.contract.add,
+  PERMISSIONS.contract.edit,
+  PERMISSIONS.contract.delete,
+  PERMISSIONS.contract.submit,
+  PERMISSIONS.contract.sign,
+  PERMISSIONS.contract.change,
+  PERMISSIONS.contract.progress,
+  PERMISSIONS.contract.terminate,
+  PERMISSIONS.contract.void,
+  PERMISSIONS.contract.evaluate,
+  PERMISSIONS.settlement.add,
+  PERMISSIONS.settlement.edit,
+  PERMISSIONS.settlement.delete,
+  PERMISSIONS.settlement.submit,
+  PERMISSIONS.settlement.pay,
+];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
 /** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
 const NOTICE_STAFF_BUTTONS = [PERMISSIONS.purchaseNotice.list, PERMISSIONS.purchaseNotice.edit];
@@ -117,7 +156,7 @@ export const ROLES: RoleSeed[] = [
       // 申请示例 is the workflow's demo business: buyers start requests through it (issue 13).
       paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers', '/demo/request'],
       excludePaths: SUPPLIER_ONLY_PATHS,
-      excludeButtons: [PERMISSIONS.qa.edit, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY],
+      excludeButtons: [PERMISSIONS.qa.edit, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY, ...SUPPLIER_ADMIN_ONLY],
     },
   },
   {
@@ -154,6 +193,7 @@ export const ROLES: RoleSeed[] = [
       paths: [
         '/purchaseannouncement/PurchaseAnnouncementTabs',
         '/purchaseannouncement/MyBids',
+        ...SUPPLIER_ONLY_PATHS.slice(1),
         '/account',
         '/qa/questionsAndAnswers',
         '/isps/userAnnouncement',
@@ -168,9 +208,15 @@ export const ROLES: RoleSeed[] = [
     description: '监督检查、整改跟踪，采购数据只读',
     dataScope: '1',
     grant: {
-      paths: [...COMMON, '/purchase', '/supervision', '/workorder'],
+      paths: [...COMMON, '/purchase', '/supplier', '/contract', '/supervision', '/workorder'],
       excludePaths: SUPPLIER_ONLY_PATHS,
-      excludeButtons: [...READ_ONLY_PURCHASE, ...WORKFLOW_ADMIN_ONLY],
+      excludeButtons: [
+        ...READ_ONLY_PURCHASE,
+        ...WORKFLOW_ADMIN_ONLY,
+        ...SUPPLIER_ONLY,
+        ...SUPPLIER_ADMIN_ONLY,
+        ...CONTRACT_WRITES,
+      ],
     },
   },
   {

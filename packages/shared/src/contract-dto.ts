@@ -1,0 +1,119 @@
+/** Response shapes of the contract, settlement and ledger endpoints (issue 16). Money: decimal strings. */
+import type {
+  ContractChangeKind,
+  ContractChangeState,
+  ContractState,
+  PaymentMethod,
+  SettlementState,
+} from './contract.constants.ts';
+import type { SupplierFileDto } from './supplier-dto.ts';
+
+export interface ContractDto {
+  id: string;
+  contractNo: string;
+  name: string;
+  packageId: string;
+  packageName?: string;
+  projectId: string | null;
+  purchaseId: string | null;
+  awardLetterId: string | null;
+  supplierId: string;
+  supplierName?: string;
+  sysOrgCode: string | null;
+  amount: string;
+  changedAmount: string;
+  settledAmount: string;
+  payableAmount: string;
+  paidAmount: string;
+  retentionHeld: string;
+  retentionReleased: string;
+  termStart: string;
+  termEnd: string;
+  payTerms: string | null;
+  warrantyPeriod: number;
+  retentionRate: string;
+  attachments: SupplierFileDto[];
+  state: ContractState;
+  state_dictText?: string;
+  approvalStatus: string;
+  buyerSignedAt: string | null;
+  buyerSignedBy: string | null;
+  supplierSignedAt: string | null;
+  supplierSignedBy: string | null;
+  performanceEnd: string | null;
+  warrantyEnd: string | null;
+  endedAt: string | null;
+  endReason: string | null;
+  createBy: string | null;
+  createTime: string;
+}
+
+export interface ContractChangeDto {
+  id: string;
+  contractId: string;
+  kind: ContractChangeKind;
+  oldValue: string;
+  newValue: string;
+  reason: string;
+  state: ContractChangeState;
+  approvalStatus: string;
+  createBy: string | null;
+  createTime: string;
+}
+
+export interface SettlementDto {
+  id: string;
+  settlementNo: string;
+  contractId: string;
+  contractNo?: string;
+  supplierName?: string;
+  periodStart: string;
+  periodEnd: string;
+  amount: string;
+  deductions: string;
+  retention: string;
+  netPayable: string;
+  paidAmount: string;
+  remark: string | null;
+  invoices: SupplierFileDto[];
+  state: SettlementState;
+  state_dictText?: string;
+  approvalStatus: string;
+  createBy: string | null;
+  createTime: string;
+}
+
+export interface PaymentDto {
+  id: string;
+  settlementId: string;
+  contractId: string;
+  amount: string;
+  paidOn: string;
+  method: PaymentMethod;
+  voucherNo: string | null;
+  attachments: SupplierFileDto[];
+  recordedBy: string;
+  recordedAt: string;
+}
+
+/** One ledger row: a contract and its figures (ledger.contractFigures). */
+export interface LedgerRowDto {
+  contractId: string;
+  contractNo: string;
+  contractName: string;
+  supplierId: string;
+  supplierName: string;
+  sysOrgCode: string | null;
+  state: ContractState;
+  amount: string;
+  changedAmount: string;
+  total: string;
+  settledAmount: string;
+  payableAmount: string;
+  paidAmount: string;
+  unpaid: string;
+  retentionHeld: string;
+  retentionReleased: string;
+  retentionBalance: string;
+  remaining: string;
+}
