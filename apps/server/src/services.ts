@@ -73,6 +73,8 @@ import {
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { createQualificationService, type QualificationService } from './modules/procurement/review/qualification.ts';
+import { registerResultHooks } from './modules/procurement/review/result.ts';
+import { createReviewResultService, type ReviewResultService } from './modules/procurement/review/result-service.ts';
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 import { createReviewVoteService, type ReviewVoteService } from './modules/procurement/review/vote.ts';
@@ -111,6 +113,8 @@ export interface Services {
   /** 组长推选 and 资格/符合性审查 (issue 15 §4–§5). */
   reviewVote: ReviewVoteService;
   reviewQualification: QualificationService;
+  /** 汇总, the result, 竞选核查 and the leader's confirmation (issue 15 §9). */
+  reviewResults: ReviewResultService;
   /** 报价澄清 and quotation rounds: the committee's side (and the deadline job), the supplier's side. */
   reviewClarify: ClarifyService;
   supplierClarify: SupplierClarifyService;
@@ -182,6 +186,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const importExcel = createExcelImporter({ db, importErrors, log });
   const packageStages = createPackageStages();
   const reviewHooks = createReviewHooks();
+  registerResultHooks(reviewHooks, packageStages);
   const bidding: { projects?: ProjectService } = {};
   const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
   // Round quotes are sealed with the bids' key (the same DATA_DIR file or BID_SEAL_KEY).
@@ -248,6 +253,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     reviewHooks,
     reviewVote: createReviewVoteService({ db, stages: packageStages }),
     reviewQualification: createQualificationService({ db, stages: packageStages }),
+    reviewResults: createReviewResultService({ db, hooks: reviewHooks }),
     reviewClarify,
     supplierClarify: createSupplierClarifyService(db, clarifyDeps),
     awardLetters: createAwardLetterService(db),

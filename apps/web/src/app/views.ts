@@ -24,6 +24,7 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'purchase/PackageDetailList': () => import('../features/procurement/lists/pages/PackageDetailListPage.tsx'),
   'review/TaskList': () => import('../features/procurement/review/pages/TaskListPage.tsx'),
   'review/TeamLeader': () => import('../features/procurement/review/pages/TeamLeaderPage.tsx'),
+  'review/CampaignCheck': () => import('../features/procurement/review/pages/CampaignCheckPage.tsx'),
   'review/QuotationClarify': () => import('../features/procurement/review/pages/QuotationClarifyPage.tsx'),
   'purchaseannouncement/PurchaseAnnouncementTabs': () =>
     import('../features/procurement/announcement/pages/PurchaseAnnouncementTabsPage.tsx'),

@@ -1,9 +1,11 @@
 import type { ReviewTaskDetailDto } from '@aps/shared';
 import type { ReactNode } from 'react';
+import { CampaignCheckStep } from './CampaignCheckStep.tsx';
 import { ClarifyStep, clarifyStepVisible } from './ClarifyStep.tsx';
 import { TaskInfoStep } from './InfoStep.tsx';
 import { QUALIFICATION_VISIBLE_STATES, QualificationStep } from './QualificationStep.tsx';
 import { SignStep, signStepVisible } from './SignStep.tsx';
+import { SummaryStep } from './SummaryStep.tsx';
 import { VOTE_VISIBLE_STATES, VoteStep } from './VoteStep.tsx';
 
 /**
@@ -15,6 +17,14 @@ export interface ReviewStep {
   label: string;
   visible: (detail: ReviewTaskDetailDto) => boolean;
   render: (detail: ReviewTaskDetailDto) => ReactNode;
+}
+
+/** 汇总 and 竞选核查: from 组长汇总 on, for the leader, and for a member once their own sheets are in. */
+function resultVisible(detail: ReviewTaskDetailDto): boolean {
+  if (!['summarizing', 'signing', 'ended'].includes(detail.task.committeeState)) return false;
+  return (
+    detail.identity.identity === 'leader' || ['submitted', 'summarizing', 'signing', 'done'].includes(detail.task.state)
+  );
 }
 
 export const REVIEW_STEPS: ReviewStep[] = [
@@ -32,10 +42,22 @@ export const REVIEW_STEPS: ReviewStep[] = [
     render: (detail) => <QualificationStep detail={detail} />,
   },
   {
+    key: 'summary',
+    label: '评审汇总',
+    visible: resultVisible,
+    render: (detail) => <SummaryStep detail={detail} />,
+  },
+  {
     key: 'clarify',
     label: '报价澄清',
     visible: clarifyStepVisible,
     render: (detail) => <ClarifyStep detail={detail} />,
+  },
+  {
+    key: 'campaignCheck',
+    label: '竞选核查',
+    visible: resultVisible,
+    render: (detail) => <CampaignCheckStep detail={detail} />,
   },
   { key: 'sign', label: '签字', visible: signStepVisible, render: (detail) => <SignStep detail={detail} /> },
 ];
