@@ -199,10 +199,13 @@ export interface ScoreSummaryDto {
     supplierName: string;
     valid: boolean;
     invalidReason: InvalidReason | null;
-    /** itemId → memberId → score (null = not scored yet). */
-    scores: Record<string, Record<string, string | null>>;
-    /** itemId → the engine's 3-decimal mean (trimmed when n ≥ 5). */
-    itemMeans: Record<string, string>;
+    /**
+     * scores[i][e]: the score of `items[i]` by `experts[e]` (null = not scored yet). Positional, not keyed by ids:
+     * 9 experts × 40 items × 30 bidders keyed by two uuids each made the answer 626 kB; this is a seventh of it.
+     */
+    scores: (string | null)[][];
+    /** itemMeans[i]: the engine's 3-decimal mean of `items[i]` (trimmed when n ≥ 5); null before the ranking. */
+    itemMeans: (string | null)[];
     evaluatedPrice: string | null;
     priceScore: string | null;
     total: string | null;

@@ -116,14 +116,18 @@ async function summaryJsonOf(q: DbOrTx, committeeId: string, packageId: string):
       (byItem[r.item_id] as Record<string, string | null>)[r.member_id] = r.score;
     }
   }
+  const memberIds = members.rows.map((m) => m.id as string);
+  const itemIds = items.rows.map((i) => i.id as string);
   const dto: ScoreSummaryDto = {
     experts: members.rows.map((m) => ({ memberId: m.id, realname: m.realname })),
     items: items.rows.map((i) => ({ itemId: i.id, name: i.name, maxScore: String(i.max_score ?? '0') })),
     rows: bids.rows.map((b) => {
       const r = ranked.get(b.bid_id);
-      const scores: Record<string, Record<string, string | null>> = r
+      const byItem: Record<string, Record<string, string | null>> = r
         ? Object.fromEntries(r.items.map((i) => [i.itemId, i.byExpert]))
         : (raw.get(b.bid_id) ?? {});
+      const means = new Map((r?.items ?? []).map((i) => [i.itemId, i.mean]));
+      const scores = itemIds.map((itemId) => memberIds.map((memberId) => byItem[itemId]?.[memberId] ?? null));
       return {
         bidId: b.bid_id,
         supplierId: b.supplier_id,
@@ -131,7 +135,7 @@ async function summaryJsonOf(q: DbOrTx, committeeId: string, packageId: string):
         valid: b.valid,
         invalidReason: b.invalid_reason,
         scores,
-        itemMeans: r ? Object.fromEntries(r.items.map((i) => [i.itemId, i.mean])) : {},
+        itemMeans: itemIds.map((itemId) => means.get(itemId) ?? null),
         evaluatedPrice: r?.evaluatedPrice ?? str(b.price),
         priceScore: r?.priceScore ?? null,
         total: r?.total ?? null,

@@ -7,18 +7,19 @@ type Row = ScoreSummaryDto['rows'][number];
 
 /** One bidder's scores: items × experts, the engine's mean last. */
 function ExpertScores({ summary, row }: { summary: ScoreSummaryDto; row: Row }) {
-  type Line = { itemId: string; name: string; maxScore: string };
+  type Line = { itemId: string; name: string; maxScore: string; index: number };
+  const lines: Line[] = summary.items.map((item, index) => ({ ...item, index }));
   const columns: TableColumnsType<Line> = [
     { title: '评分项', dataIndex: 'name', width: 160, render: (n: string, i) => `${n}（${i.maxScore}）` },
-    ...summary.experts.map((e) => ({
+    ...summary.experts.map((e, expert) => ({
       title: e.realname,
       key: e.memberId,
       width: 90,
-      render: (_: unknown, i: Line) => row.scores[i.itemId]?.[e.memberId] ?? '—',
+      render: (_: unknown, i: Line) => row.scores[i.index]?.[expert] ?? '—',
     })),
-    { title: '均值', key: 'mean', width: 90, render: (_, i) => <b>{row.itemMeans[i.itemId] ?? '—'}</b> },
+    { title: '均值', key: 'mean', width: 90, render: (_, i) => <b>{row.itemMeans[i.index] ?? '—'}</b> },
   ];
-  return <Table<Line> size="small" rowKey="itemId" pagination={false} columns={columns} dataSource={summary.items} />;
+  return <Table<Line> size="small" rowKey="itemId" pagination={false} columns={columns} dataSource={lines} />;
 }
 
 /** The summary table (bidders ranked, item means, price score, total, candidates) and the leader's confirmation. */
@@ -45,11 +46,11 @@ export function SummaryStep({ detail }: { detail: ReviewTaskDetailDto }) {
         </Space>
       ),
     },
-    ...data.items.map((i) => ({
+    ...data.items.map((i, index) => ({
       title: `${i.name}（${i.maxScore}）`,
       key: i.itemId,
       width: 110,
-      render: (_: unknown, r: Row) => r.itemMeans[i.itemId] ?? '—',
+      render: (_: unknown, r: Row) => r.itemMeans[index] ?? '—',
     })),
     { title: '评标价（元）', dataIndex: 'evaluatedPrice', width: 130, render: (v: string | null) => v ?? '—' },
     { title: `价格分（${data.pricePoints}）`, dataIndex: 'priceScore', width: 110, render: (v) => v ?? '—' },
