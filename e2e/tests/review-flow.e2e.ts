@@ -4,6 +4,7 @@ import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
+import { search } from './procurement-support.ts';
 import { insertOpenedPackage, openReviewTask } from './review-support.ts';
 import { expectMessage } from './shell-support.ts';
 
@@ -41,11 +42,7 @@ describe('评审流程 (issue 15)', () => {
   it('buyer01 draws five experts on 评审管理', async () => {
     const page = await session.as('buyer01', '/dashboard/analysis');
     await openSiderMenu(page, '采购管理', '评审管理', '/purchase/review');
-    await page.locator('#reviewSearch_name').fill(STAMP);
-    await page
-      .locator('.aps-search-bar:visible')
-      .getByRole('button', { name: /查\s*询/ })
-      .click();
+    await search(page, 'review', STAMP);
     const row = page.locator('.ant-table-row:visible').filter({ hasText: PACKAGE });
     await row.getByRole('button', { name: '专家抽取' }).click();
     const dialog = page.getByRole('dialog', { name: `专家抽取：${PACKAGE}` });

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Page } from 'playwright-core';
 import { openSiderMenu } from '../support/menu.ts';
-import { insertProject } from './procurement-support.ts';
+import { insertProject, search } from './procurement-support.ts';
 
 /** The seeded suppliers whose bids the review e2e files use (中泰 makes expert03 avoid; seed/experts.ts). */
 export const REVIEW_SUPPLIERS = ['华东建设工程有限公司', '中泰物资贸易有限公司', '鑫源劳务服务有限公司'];
@@ -79,11 +79,7 @@ export async function insertOpenedPackage(
 export async function openReviewTask(page: Page, stamp: string, packageName: string) {
   await page.locator('.aps-sider').waitFor();
   await openSiderMenu(page, '专家评审', '评审任务', '/review/task');
-  await page.locator('#reviewTaskSearch_name').fill(stamp);
-  await page
-    .locator('.aps-search-bar:visible')
-    .getByRole('button', { name: /查\s*询/ })
-    .click();
+  await search(page, 'reviewTask', stamp);
   const row = page.locator('.ant-table-row:visible').filter({ hasText: packageName });
   await row.getByRole('button', { name: '进入评审' }).click();
   const drawer = page.locator('.ant-drawer:visible');
