@@ -60,6 +60,7 @@ import { reviewResultRoutes } from './modules/procurement/review/result-routes.t
 import { reviewScoringRoutes } from './modules/procurement/review/scoring-routes.ts';
 import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
+import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -83,6 +84,7 @@ const API_MODULES = [
   procurementDashboardRoutes,
   procurementListRoutes,
   reviewTaskRoutes,
+  reviewVoteRoutes,
   reviewScoringRoutes,
   reviewResultRoutes,
   reviewSignRoutes,

@@ -73,11 +73,13 @@ import {
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { createLeaderReviewService, type LeaderReviewService } from './modules/procurement/review/leader.ts';
+import { createQualificationService, type QualificationService } from './modules/procurement/review/qualification.ts';
 import { registerResultHooks } from './modules/procurement/review/result.ts';
 import { createReviewResultService, type ReviewResultService } from './modules/procurement/review/result-service.ts';
 import { createReviewScoringService, type ReviewScoringService } from './modules/procurement/review/scoring.ts';
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
+import { createReviewVoteService, type ReviewVoteService } from './modules/procurement/review/vote.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -114,6 +116,9 @@ export interface Services {
   reviewScoring: ReviewScoringService;
   /** The leader's summary of the scores, returns for re-scoring, one item's drill-down. */
   reviewLeader: LeaderReviewService;
+  /** 组长推选 and 资格/符合性审查 (issue 15 §4–§5). */
+  reviewVote: ReviewVoteService;
+  reviewQualification: QualificationService;
   /** 汇总, the result, 竞选核查 and the leader's confirmation (issue 15 §9). */
   reviewResults: ReviewResultService;
   /** 报价澄清 and quotation rounds: the committee's side (and the deadline job), the supplier's side. */
@@ -254,6 +259,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     reviewHooks,
     reviewScoring: createReviewScoringService({ db, stages: packageStages, hooks: reviewHooks }),
     reviewLeader: createLeaderReviewService({ db }),
+    reviewVote: createReviewVoteService({ db, stages: packageStages }),
+    reviewQualification: createQualificationService({ db, stages: packageStages }),
     reviewResults: createReviewResultService({ db, hooks: reviewHooks }),
     reviewClarify,
     supplierClarify: createSupplierClarifyService(db, clarifyDeps),

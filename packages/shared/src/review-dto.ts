@@ -134,6 +134,8 @@ export interface TeamLeaderListDto {
   voterCount: number;
   myVote: string | null;
   leaderMemberId: string | null;
+  /** The counts of every closed round (a tie, or the electing one); an open round's counts stay hidden. */
+  closedRounds: { round: number; counts: { memberId: string; realname: string; votes: number }[] }[];
 }
 
 /** queryReviewItems: the package's configured items. */
@@ -150,7 +152,23 @@ export interface QualificationSheetDto {
     supplierName: string;
     verdicts: { itemId: string; pass: boolean | null; reason: string | null }[];
     outcome: QualificationOutcome;
+    /** Once decided: the items a majority failed (names). */
+    failedItems: string[];
+    /** Active members who judged every item of this bid. */
+    judgedMembers: number;
   }[];
+  /** Active members of the committee (the majority's base). */
+  memberCount: number;
+}
+
+/** REVIEW_API.reviewItems: the package's items with the caller's qualification sheet. */
+export type ReviewItemsSheetDto = ReviewItemsDto & QualificationSheetDto;
+
+/** REVIEW_API.eligibleReviewEdit: the bids decided by this save and whether the review failed (流标). */
+export interface QualificationSaveDto {
+  decided: { bidId: string; outcome: QualificationOutcome }[];
+  /** Set when the decided bids left fewer valid bidders than the minimum: the review ended as 流标. */
+  failedReason: string | null;
 }
 
 /** getScoringItemsList: an expert's sheet for one bid. */

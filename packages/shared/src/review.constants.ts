@@ -359,6 +359,9 @@ export const REVIEW_MESSAGES = {
   itemNotQualification: '该评审项不是资格/符合性审查项',
   itemNotScoring: '该评审项不是评分项',
   reasonRequired: '审查不通过须填写理由',
+  qualificationDecided: '该投标人的资格/符合性审查已有结论，不能再修改',
+  qualificationTooFew: (valid: number, min: number) =>
+    `资格/符合性审查后有效投标人${valid}家，少于${min}家，本次评审流标`,
   qualificationIncomplete: (n: number) => `尚有${n}项资格/符合性审查未完成，不能开始评分`,
   scoreFormat: '评分须为不超过三位小数的非负数',
   scoreOutOfRange: (item: string, max: string) => `“${item}”的评分须在0～${max}之间`,

@@ -1,6 +1,6 @@
 import { PERMISSIONS, REVIEW_LIMITS } from '@aps/shared';
 import { App, Button, Drawer, Input, Modal, Space, Spin, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useCan } from '../../../../shared/auth/Can.tsx';
 import { warnFailure } from '../../../../shared/list/index.ts';
 import { useDecline, useTaskDetail } from '../api.ts';
@@ -8,13 +8,27 @@ import { SignInModal } from './SignInModal.tsx';
 import { REVIEW_STEPS } from './steps/index.tsx';
 
 /** 进入评审: the task's purchase information, review timer, my identity, the committee, the bidders and 签到 / 拒绝. */
-export function TaskDrawer({ taskId, onClose }: { taskId: string | null; onClose: () => void }) {
+export function TaskDrawer({
+  taskId,
+  onClose,
+  initialTab = 'info',
+}: {
+  taskId: string | null;
+  onClose: () => void;
+  /** The step tab the drawer opens on (a REVIEW_STEPS key), e.g. 'vote' from 组长推选. */
+  initialTab?: string;
+}) {
   const { message } = App.useApp();
   const { data: detail, isLoading } = useTaskDetail(taskId);
   const [signing, setSigning] = useState(false);
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
-  const [tab, setTab] = useState('info');
+  const [tab, setTab] = useState(initialTab);
+  // Each task opens on the asked tab (not on the tab the previous task was left at).
+  useEffect(() => {
+    if (taskId) setTab(initialTab);
+  }, [taskId, initialTab]);
+  const steps = detail ? REVIEW_STEPS.filter((step) => step.visible(detail)) : [];
   const decline = useDecline();
   const mayAct = useCan(PERMISSIONS.reviewTask.signIn);
   const canAct = mayAct && detail?.task.state === 'drawn' && [4, 5].includes(detail.card.purchaseStage);
@@ -57,9 +71,10 @@ export function TaskDrawer({ taskId, onClose }: { taskId: string | null; onClose
       ) : (
         <>
           <Tabs
-            activeKey={tab}
+            // A step the task has not reached falls back to 采购信息.
+            activeKey={steps.some((step) => step.key === tab) ? tab : 'info'}
             onChange={setTab}
-            items={REVIEW_STEPS.filter((step) => step.visible(detail)).map((step) => ({
+            items={steps.map((step) => ({
               key: step.key,
               label: step.label,
               children: step.render(detail),

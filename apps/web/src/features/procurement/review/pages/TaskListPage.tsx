@@ -1,11 +1,12 @@
-import { MEMBER_STATES, PURCHASE_METHODS, REVIEW_IDENTITIES, type ReviewTaskRowDto } from '@aps/shared';
-import { Button, Card, Form, Input, Select, Table, type TableColumnsType } from 'antd';
+import { MEMBER_STATES, PURCHASE_METHODS, type ReviewTaskRowDto } from '@aps/shared';
+import { Card, Form, Input, Select, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { SearchBar, useServerTable } from '../../../../shared/list/index.ts';
 import { StageTag } from '../../package/components/PackageTags.tsx';
 import { reviewTaskApi, reviewTaskKeys } from '../api.ts';
 import { MemberStateTag } from '../components/MemberStateTag.tsx';
 import { TaskDrawer } from '../components/TaskDrawer.tsx';
+import { identityColumn, openTaskColumn } from '../components/taskColumns.tsx';
 
 interface Filters {
   name?: string;
@@ -35,12 +36,7 @@ export default function TaskListPage() {
       render: (m: keyof typeof PURCHASE_METHODS) => PURCHASE_METHODS[m] ?? m,
     },
     { title: '采购阶段', dataIndex: 'purchaseStage', width: 140, render: (s: number) => <StageTag stage={s} /> },
-    {
-      title: '我的身份',
-      dataIndex: 'identity',
-      width: 100,
-      render: (i: ReviewTaskRowDto['identity']) => REVIEW_IDENTITIES[i],
-    },
+    identityColumn,
     {
       title: '任务状态',
       dataIndex: 'state',
@@ -53,17 +49,7 @@ export default function TaskListPage() {
       width: 170,
       render: (v: string | null) => v?.replace('T', ' ').slice(0, 19) ?? '—',
     },
-    {
-      title: '操作',
-      key: 'action',
-      width: 110,
-      fixed: 'right',
-      render: (_, r) => (
-        <Button type="link" size="small" onClick={() => setOpenId(r.id)}>
-          进入评审
-        </Button>
-      ),
-    },
+    openTaskColumn('进入评审', setOpenId),
   ];
   return (
     <Card variant="borderless" className="aps-list-page">

@@ -4,9 +4,11 @@ import { CampaignCheckStep } from './CampaignCheckStep.tsx';
 import { ClarifyStep, clarifyStepVisible } from './ClarifyStep.tsx';
 import { TaskInfoStep } from './InfoStep.tsx';
 import { LeaderReviewStep } from './LeaderReviewStep.tsx';
+import { QUALIFICATION_VISIBLE_STATES, QualificationStep } from './QualificationStep.tsx';
 import { SCORED_STATES, ScoringStep } from './ScoringStep.tsx';
 import { SignStep, signStepVisible } from './SignStep.tsx';
 import { SummaryStep } from './SummaryStep.tsx';
+import { VOTE_VISIBLE_STATES, VoteStep } from './VoteStep.tsx';
 
 /**
  * The review workspace's steps, in the order of the review: each step is one tab of the task drawer, its own
@@ -29,6 +31,18 @@ function resultVisible(detail: ReviewTaskDetailDto): boolean {
 
 export const REVIEW_STEPS: ReviewStep[] = [
   { key: 'info', label: '采购信息', visible: () => true, render: (detail) => <TaskInfoStep detail={detail} /> },
+  {
+    key: 'vote',
+    label: '组长推选',
+    visible: (d) => VOTE_VISIBLE_STATES.includes(d.committee.state),
+    render: (detail) => <VoteStep detail={detail} />,
+  },
+  {
+    key: 'qualification',
+    label: '资格审查',
+    visible: (d) => QUALIFICATION_VISIBLE_STATES.includes(d.committee.state),
+    render: (detail) => <QualificationStep detail={detail} />,
+  },
   {
     key: 'scoring',
     label: '评分',

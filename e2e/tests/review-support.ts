@@ -1,0 +1,88 @@
+import type pg from 'pg';
+import type { Page } from 'playwright-core';
+import { openSiderMenu } from '../support/menu.ts';
+import { insertProject, search } from './procurement-support.ts';
+
+/** The seeded suppliers whose bids the review e2e files use (中泰 makes expert03 avoid; seed/experts.ts). */
+export const REVIEW_SUPPLIERS = ['华东建设工程有限公司', '中泰物资贸易有限公司', '鑫源劳务服务有限公司'];
+
+export interface OpenedPackage {
+  packageId: string;
+  /** Bid ids in REVIEW_SUPPLIERS order. */
+  bids: string[];
+  /** Qualification item ids in the given order. */
+  items: string[];
+}
+
+/**
+ * An opened package (已开标, stage 5) of A01 as the opening leaves it: the plan and project, qualification items
+ * and two scoring items (技术 40, 商务 20), and the three seeded suppliers' sign-ups and opened bids (900000,
+ * 950000, 1000000) — what the bid module writes before the review starts.
+ */
+export async function insertOpenedPackage(
+  db: pg.Client,
+  p: { stamp: string; code: string; packageName: string; items: string[]; expertCount?: number },
+): Promise<OpenedPackage> {
+  const name = `评审项目${p.code}${p.stamp}`;
+  const projectId = await insertProject(db, { stamp: p.stamp, code: p.code, name });
+  const pkg = await db.query<{ id: string }>(
+    `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
+       purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, min_bidders,
+       expert_count, sign_up_start_time, sign_up_end_time, bid_deadline, opening_start_time, create_by)
+     VALUES (1, $1, 'A01', $2, $3, $4, '2', 'open_tender', 5, '01', $5, 2000000, 3, $6,
+       now() - interval '3 hours', now() - interval '2 hours', now() - interval '90 minutes', now() - interval '1 hour',
+       'buyer01') RETURNING id`,
+    [projectId, `NO-${p.code}-${p.stamp}`, `PC-${p.code}-${p.stamp}`, name, p.packageName, p.expertCount ?? 5],
+  );
+  const packageId = pkg.rows[0]?.id ?? '';
+  const items: string[] = [];
+  for (const [i, item] of p.items.entries()) {
+    const r = await db.query<{ id: string }>(
+      `INSERT INTO purchase_review_item (tenant_id, package_id, kind, name, sort_no)
+       VALUES (1, $1, 'qualification', $2, $3) RETURNING id`,
+      [packageId, item, i + 1],
+    );
+    items.push(r.rows[0]?.id ?? '');
+  }
+  await db.query(
+    `INSERT INTO purchase_review_item (tenant_id, package_id, kind, name, max_score, sort_no)
+     VALUES (1, $1, 'scoring', '技术', 40, $2), (1, $1, 'scoring', '商务', 20, $2 + 1)`,
+    [packageId, p.items.length + 1],
+  );
+  const bids: string[] = [];
+  for (const [i, supplierName] of REVIEW_SUPPLIERS.entries()) {
+    const s = await db.query<{ id: string; user_id: string | null }>(
+      `SELECT s.id, (SELECT su.user_id FROM supplier_user su WHERE su.supplier_id = s.id LIMIT 1) AS user_id
+         FROM supplier s WHERE s.tenant_id = 1 AND s.name = $1`,
+      [supplierName],
+    );
+    const supplier = s.rows[0];
+    const signUp = await db.query<{ id: string }>(
+      `INSERT INTO purchase_sign_up (tenant_id, package_id, supplier_id, user_id)
+       VALUES (1, $1, $2, coalesce($3, gen_random_uuid())) RETURNING id`,
+      [packageId, supplier?.id, supplier?.user_id ?? null],
+    );
+    const price = 900000 + i * 50000;
+    const bid = await db.query<{ id: string }>(
+      `INSERT INTO purchase_bid (tenant_id, package_id, supplier_id, sign_up_id, quote_kind, sealed_quote, files,
+         submit_by, price, evaluated_price, opened_time)
+       VALUES (1, $1, $2, $3, 'price', 'opened', '[]'::jsonb, coalesce($4, gen_random_uuid()), $5, $5, now())
+       RETURNING id`,
+      [packageId, supplier?.id, signUp.rows[0]?.id, supplier?.user_id ?? null, price],
+    );
+    bids.push(bid.rows[0]?.id ?? '');
+  }
+  return { packageId, bids, items };
+}
+
+/** The expert opens their task of the package from 评审任务 (searched by name) and returns the drawer. */
+export async function openReviewTask(page: Page, stamp: string, packageName: string) {
+  await page.locator('.aps-sider').waitFor();
+  await openSiderMenu(page, '专家评审', '评审任务', '/review/task');
+  await search(page, 'reviewTask', stamp);
+  const row = page.locator('.ant-table-row:visible').filter({ hasText: packageName });
+  await row.getByRole('button', { name: '进入评审' }).click();
+  const drawer = page.locator('.ant-drawer:visible');
+  await drawer.getByRole('tab', { name: '采购信息' }).waitFor();
+  return drawer;
+}
