@@ -62,6 +62,8 @@ export const SUPPLIER_API = {
   /** GET: the signed-in supplier user's registration (status, rejection reason); POST resubmit after a rejection. */
   registerStatus: '/supplier/register/status',
   registerResubmit: '/supplier/register/resubmit',
+  /** GET: the registration tenant's category tree (public: the wizard's 供应品类 step). */
+  registerCategories: '/supplier/register/categories',
   // The supplier's portal (userEnd 3, own supplier only).
   portalProfile: '/supplier/portal/profile',
   portalChange: '/supplier/portal/change',

@@ -1,4 +1,5 @@
 import {
+  CATEGORY_ROOT,
   LOGIN,
   PERMISSIONS,
   PUBLIC,
@@ -23,6 +24,7 @@ import { registerRateLimit } from '../../platform/auth/throttle.ts';
 import { actorOf } from '../../platform/dict/kit.ts';
 import { readUpload } from '../../platform/file/routes.ts';
 import { EXPORT_COLUMNS } from './excel.ts';
+import { REGISTER_TENANT_ID } from './register.ts';
 
 const P = PERMISSIONS.supplierDirectory;
 const TAG = '供应商';
@@ -63,6 +65,15 @@ export const supplierRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       },
     },
     async (request) => ok(await supplierRegister.submit(request.body), '注册成功，请等待准入审核'),
+  );
+
+  app.get(
+    SUPPLIER_API.registerCategories,
+    {
+      config: { access: PUBLIC, audit: false, rateLimit: REGISTER_LIMITS.upload },
+      schema: { tags: [TAG], summary: '供应商注册：可选的供应品类（品类树）' },
+    },
+    async () => ok(await services.categories.treeRoot(REGISTER_TENANT_ID, CATEGORY_ROOT, false)),
   );
 
   app.get(
