@@ -48,7 +48,11 @@ export default function RegisterPage() {
     const current = steps[step];
     if (!current) return;
     // Certificates validate as a list: every field under it.
-    await form.validateFields(current.title === '资质证书' ? undefined : current.fields, { recursive: true });
+    try {
+      await form.validateFields(current.title === '资质证书' ? undefined : current.fields, { recursive: true });
+    } catch {
+      return; // the fields show their messages
+    }
     setStep((s) => s + 1);
   };
   const submit = async () => {
@@ -64,7 +68,13 @@ export default function RegisterPage() {
 
   return (
     <PublicLayout title="供应商注册" subtitle="注册并通过准入审核后，即可参与采购项目的报名与投标">
-      <Steps size="small" current={step} items={steps.map((s) => ({ title: s.title }))} style={{ marginBottom: 24 }} />
+      <Steps
+        size="small"
+        titlePlacement="vertical"
+        current={step}
+        items={steps.map((s) => ({ title: s.title }))}
+        style={{ marginBottom: 24 }}
+      />
       <Form form={form} name="supplierRegister" layout="vertical" initialValues={{ categories: [], certificates: [] }}>
         {steps.map((s, i) => (
           <div key={s.title} style={{ display: i === step ? undefined : 'none' }}>

@@ -40,6 +40,13 @@ export default function DirectoryListPage() {
       ...list.sortable('name'),
       render: (v: string, row) => <Typography.Link onClick={() => setDetailId(row.id)}>{v}</Typography.Link>,
     },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      ...list.sortable('status'),
+      render: (v: string) => <SupplierStatusTag status={v} />,
+    },
     { title: '统一社会信用代码', dataIndex: 'creditCode', width: 190 },
     { title: '法定代表人', dataIndex: 'legalRepresentative', width: 100, render: (v: string | null) => v ?? '-' },
     { title: '联系人', dataIndex: 'contactName', width: 90, render: (v: string | null) => v ?? '-' },
@@ -56,18 +63,11 @@ export default function DirectoryListPage() {
         </Space>
       ),
     },
-    {
-      title: '状态',
-      dataIndex: 'status',
-      width: 90,
-      ...list.sortable('status'),
-      render: (v: string) => <SupplierStatusTag status={v} />,
-    },
     { title: '创建时间', dataIndex: 'createTime', width: 170, ...list.sortable('createTime') },
     {
       title: '操作',
       key: 'action',
-      width: 170,
+      width: 210,
       fixed: 'right',
       render: (_, row) => (
         <RowActions
