@@ -18,6 +18,7 @@ import { hashPassword, takeSmsCode } from '../../platform/auth/service.ts';
 import type { Actor } from '../../platform/dict/kit.ts';
 import type { FileService, IncomingFile } from '../../platform/file/service.ts';
 import { sysFile } from '../../platform/file/tables.ts';
+import { uniqueViolation } from '../../platform/permission/pg-errors.ts';
 import { sysRole, sysUser, sysUserRole, sysUserTenant } from '../../platform/system/tables.ts';
 import { escapeHtml, sendBellMessage } from '../bid/letters.ts';
 import { actorName, type WorkflowPort, type WorkflowStatusEvent } from '../workflow-port.ts';
@@ -172,7 +173,7 @@ export function createSupplierRegisterService({
     async submit(input) {
       const tenantId = REGISTER_TENANT_ID;
       const passwordHash = await hashPassword(input.password);
-      return db.transaction(async (tx) => {
+      const run = db.transaction(async (tx) => {
         // The code first: only the phone's owner learns whether the account or the company is already known.
         if (!(await takeSmsCode(db, tx, input.contactPhone, 'register', input.smsCode))) {
           throw badRequest(M.smsCodeInvalid);
@@ -267,6 +268,18 @@ export function createSupplierRegisterService({
           })
           .where(eq(supplier.id, s.id));
         return { username: input.username, supplierId: s.id };
+      });
+      // Two registrations racing past the checks: the unique index decides, with the same messages.
+      return run.catch((err: unknown) => {
+        const taken = uniqueViolation(err)?.constraint;
+        if (!taken) throw err;
+        throw badRequest(
+          taken.startsWith('supplier_credit')
+            ? M.creditCodeTaken
+            : taken.includes('phone')
+              ? M.phoneTaken
+              : '该用户名已注册',
+        );
       });
     },
 
