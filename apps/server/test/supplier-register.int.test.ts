@@ -247,6 +247,23 @@ describe('供应商名录', () => {
     expect(byCode.records.map((s: Json) => s.id)).toEqual([added.id]);
     const byCategory = await fx.okCall('admin', 'GET', `${API.directoryList}?category=A02A01&status=2&pageSize=100`);
     expect(byCategory.records.map((s: Json) => s.id)).toContain(added.id);
+    // 高级查询 on the allow-listed columns; anything else is refused.
+    const sq = (lines: object[]) => `superQueryParams=${encodeURIComponent(JSON.stringify(lines))}`;
+    const advanced = await fx.okCall(
+      'admin',
+      'GET',
+      `${API.directoryList}?${sq([
+        { field: 'creditCode', rule: 'eq', val: creditCode },
+        { field: 'status', rule: 'eq', val: '2' },
+      ])}`,
+    );
+    expect(advanced.records.map((s: Json) => s.id)).toEqual([added.id]);
+    const refused = await fx.call(
+      'admin',
+      'GET',
+      `${API.directoryList}?${sq([{ field: 'bankAccount', rule: 'eq', val: '1' }])}`,
+    );
+    expect(refused.body.message).toBe('不支持按该字段查询：bankAccount');
     const otherCategory = await fx.okCall('admin', 'GET', `${API.directoryList}?category=A03A01&pageSize=100`);
     expect(otherCategory.records.map((s: Json) => s.id)).not.toContain(added.id);
 

@@ -16,6 +16,7 @@ import {
   requiredText as text,
   uuidField as uuid,
 } from './schema-fields.ts';
+import { superQueryFields } from './super-query.ts';
 import {
   BLACKLIST_STATES,
   CERTIFICATE_STATES,
@@ -135,6 +136,7 @@ export const supplierTransitionSchema = z.object({
 export type SupplierTransitionInput = z.infer<typeof supplierTransitionSchema>;
 
 export const supplierListQuerySchema = pageQuerySchema.extend({
+  ...superQueryFields,
   name: keyword,
   creditCode: keyword,
   status: z.enum(Object.keys(SUPPLIER_STATUS_LABELS) as [string, ...string[]], { error: '状态不正确' }).optional(),

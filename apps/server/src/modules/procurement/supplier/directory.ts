@@ -10,6 +10,7 @@ import {
   type PageResult,
   SUPPLIER_STATUS,
   SUPPLIER_STATUS_LABELS,
+  SUPPLIER_SUPER_QUERY_FIELDS,
   SUPPLIER_TRANSITIONS,
   type SupplierAddInput,
   type SupplierDetailDto,
@@ -22,6 +23,7 @@ import {
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import { fetchPage } from '../../../core/paging.ts';
+import { superQueryColumns, superQueryWhere } from '../../../core/super-query.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { sysCategory } from '../../platform/category/tables.ts';
 import { type Actor, containsPattern, orderOf } from '../../platform/dict/kit.ts';
@@ -40,6 +42,20 @@ export interface SupplierDirectoryService {
 
 const SORT = { createTime: supplier.createTime, name: supplier.name, status: supplier.status };
 const live = eq(supplier.delFlag, 0);
+/** 高级查询: exactly these fields (SUPPLIER_SUPER_QUERY_FIELDS), each on its column. */
+const COLUMNS = superQueryColumns(SUPPLIER_SUPER_QUERY_FIELDS, {
+  name: supplier.name,
+  creditCode: supplier.creditCode,
+  legalRepresentative: supplier.legalRepresentative,
+  contactName: supplier.contactName,
+  contactPhone: supplier.contactPhone,
+  address: supplier.address,
+  bankName: supplier.bankName,
+  status: supplier.status,
+  registerTime: supplier.registerTime,
+  admittedTime: supplier.admittedTime,
+  createTime: supplier.createTime,
+});
 /** An admission approval still running: the directory does not decide over it. */
 const APPROVING = ['2', '3', '6'];
 
@@ -61,6 +77,7 @@ export function createSupplierDirectoryService({ db }: { db: Db }): SupplierDire
       if (q.creditCode) filters.push(ilike(supplier.creditCode, containsPattern(q.creditCode.toUpperCase())));
       if (q.status) filters.push(eq(supplier.status, q.status));
       if (q.category) filters.push(sql`${supplier.categories} @> ARRAY[${q.category}]::text[]`);
+      filters.push(superQueryWhere(q.superQueryParams, q.superQueryMatchType, COLUMNS));
       const where = and(...filters);
       return fetchPage(
         q,

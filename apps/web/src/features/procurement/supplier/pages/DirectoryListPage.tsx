@@ -1,11 +1,17 @@
 import type { SupplierAction, SupplierDto } from '@aps/shared';
-import { PERMISSIONS, SUPPLIER_STATUS_LABELS } from '@aps/shared/constants';
+import {
+  PERMISSIONS,
+  SUPER_QUERY_LISTS,
+  SUPPLIER_STATUS_LABELS,
+  SUPPLIER_SUPER_QUERY_FIELDS,
+} from '@aps/shared/constants';
 import { Card, Form, Input, Select, Space, Table, type TableColumnsType, Tag, TreeSelect, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { CrudToolbar } from '../../../../shared/list/CrudToolbar.tsx';
 import { RowActions } from '../../../../shared/list/RowActions.tsx';
 import { SearchBar } from '../../../../shared/list/SearchBar.tsx';
 import { useCrudList } from '../../../../shared/list/useCrudList.ts';
+import { SuperQuery } from '../../../../shared/superQuery/SuperQuery.tsx';
 import { useCategoryTree } from '../../expert/api.ts';
 import { toTree } from '../../expert/components/ExpertFormDrawer.tsx';
 import { directoryApi } from '../api.ts';
@@ -108,7 +114,14 @@ export default function DirectoryListPage() {
           />
         </Form.Item>
       </SearchBar>
-      <CrudToolbar list={list} exportName="供应商名录.xlsx" batchDelete={false} />
+      <CrudToolbar list={list} exportName="供应商名录.xlsx" batchDelete={false}>
+        <SuperQuery
+          listKey={SUPER_QUERY_LISTS.supplier}
+          fields={SUPPLIER_SUPER_QUERY_FIELDS}
+          value={list.table.superQuery}
+          onSearch={list.table.setSuperQuery}
+        />
+      </CrudToolbar>
       <Table<SupplierDto> {...list.table.tableProps} columns={columns} />
       <SupplierFormDrawer open={list.editor.open} supplier={list.editor.record} onClose={list.editor.hide} />
       <SupplierDetailDrawer id={detailId} onClose={() => setDetailId(null)} />
