@@ -61,6 +61,7 @@ import { reviewScoringRoutes } from './modules/procurement/review/scoring-routes
 import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
+import { supplierRoutes } from './modules/procurement/supplier/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -112,6 +113,7 @@ const API_MODULES = [
   workflowRoutes,
   demoRequestRoutes,
   expertRoutes,
+  supplierRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

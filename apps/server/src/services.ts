@@ -80,6 +80,14 @@ import { createReviewScoringService, type ReviewScoringService } from './modules
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 import { createReviewVoteService, type ReviewVoteService } from './modules/procurement/review/vote.ts';
+import {
+  createSupplierDirectoryService,
+  type SupplierDirectoryService,
+} from './modules/procurement/supplier/directory.ts';
+import {
+  createSupplierRegisterService,
+  type SupplierRegisterService,
+} from './modules/procurement/supplier/register.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -127,6 +135,10 @@ export interface Services {
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
+  /** Supplier self-registration and its admission (issue 16). */
+  supplierRegister: SupplierRegisterService;
+  /** 供应商名录 (issue 16). */
+  supplierDirectory: SupplierDirectoryService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
   sessions: SessionStore;
@@ -267,6 +279,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
+    supplierRegister: createSupplierRegisterService({ db, files, workflow }),
+    supplierDirectory: createSupplierDirectoryService({ db }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
     sessions,

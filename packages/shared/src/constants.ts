@@ -36,5 +36,6 @@ export * from './supplier.constants.ts';
 export * from './tenant.constants.ts';
 export * from './ui.constants.ts';
 export * from './upload.constants.ts';
+export * from './uscc.ts';
 export * from './workflow.constants.ts';
 export * from './workflow-expression.ts';

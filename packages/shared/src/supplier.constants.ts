@@ -57,6 +57,13 @@ export const SUPPLIER_API = {
   // Public registration: the code is sent by the existing POST /sys/sms with smsmode '1' (register).
   registerSendCode: '/sys/sms',
   register: '/supplier/register/submit',
+  /** POST multipart ?token=: a certificate file of the registration holding that token (public). */
+  registerUpload: '/supplier/register/upload',
+  /** GET: the signed-in supplier user's registration (status, rejection reason); POST resubmit after a rejection. */
+  registerStatus: '/supplier/register/status',
+  registerResubmit: '/supplier/register/resubmit',
+  /** GET: the registration tenant's category tree (public: the wizard's 供应品类 step). */
+  registerCategories: '/supplier/register/categories',
   // The supplier's portal (userEnd 3, own supplier only).
   portalProfile: '/supplier/portal/profile',
   portalChange: '/supplier/portal/change',

@@ -59,6 +59,7 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'workflow/DefinitionList': () => import('../features/platform/workflow/pages/DefinitionListPage.tsx'),
   'online/cgreport/OnlCgreportAutoList': () => import('../features/platform/report/pages/OnlineReportPage.tsx'),
   'review/ExpertPool': () => import('../features/procurement/expert/pages/ExpertPoolPage.tsx'),
+  'supplier/DirectoryList': () => import('../features/procurement/supplier/pages/DirectoryListPage.tsx'),
   'exception/403': () => import('../features/platform/exception/pages/ForbiddenPage.tsx'),
   'exception/404': () => import('../features/platform/exception/pages/NotFoundInWorkspacePage.tsx'),
   'exception/500': () => import('../features/platform/exception/pages/ServerErrorPage.tsx'),
