@@ -74,6 +74,11 @@ import { createDrawService, type DrawService } from './modules/procurement/revie
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
+import {
+  createSupplierStandingService,
+  type SupplierStandingService,
+  supplierStandingJobs,
+} from './modules/procurement/supplier/standing.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -112,6 +117,8 @@ export interface Services {
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
+  /** 合格供应商, 黑名单, certificates and the supplier's portal (issue 16). */
+  supplierStanding: SupplierStandingService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
   sessions: SessionStore;
@@ -191,6 +198,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...JOB_HANDLERS,
     ...procurementJobs(packageStages),
     ...clarifyJobs(reviewClarify),
+    ...supplierStandingJobs(),
   ]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
@@ -246,6 +254,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
+    supplierStanding: createSupplierStandingService({ db, workflow }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
     sessions,
