@@ -160,14 +160,14 @@ export function createBlacklistService({ db, workflow }: { db: Db; workflow: Wor
           .where(and(eq(supplier.id, input.supplierId), eq(supplier.tenantId, actor.tenantId), eq(supplier.delFlag, 0)))
           .for('update');
         if (!s) throw notFound(M.notFound);
-        if (!nextSupplierStatus(s.status, 'blacklist')) {
-          throw badRequest(M.transitionRefused('列入黑名单', SUPPLIER_STATUS_LABELS[s.status as SupplierStatus]));
-        }
         const [live] = await tx
           .select({ id: supplierBlacklist.id })
           .from(supplierBlacklist)
           .where(and(eq(supplierBlacklist.supplierId, s.id), inArray(supplierBlacklist.state, ['pending', 'active'])));
         if (live) throw badRequest(M.blacklistExists);
+        if (!nextSupplierStatus(s.status, 'blacklist')) {
+          throw badRequest(M.transitionRefused('列入黑名单', SUPPLIER_STATUS_LABELS[s.status as SupplierStatus]));
+        }
         const [row] = await tx
           .insert(supplierBlacklist)
           .values({
