@@ -187,6 +187,12 @@ describe('certificates and the portal', () => {
     // 暂停 may take part, with a warning for the buyer.
     const standing = await checkSupplierStanding(fx.t.db, 1, SUP1, '2');
     expect(standing).toEqual({ refusal: null, warnings: [M.suspendedWarning(s.suspended_reason)] });
+    const { packageId } = await publishedPackage();
+    await okCall('supplier01', 'POST', BID.supplierSignUp, { packageId });
+    const signUps = await okCall('buyer01', 'GET', `${BID.signUpList}?packageId=${packageId}`);
+    expect(signUps.find((x: Json) => x.supplierId === SUP1).supplierWarning).toBe(
+      M.suspendedWarning(s.suspended_reason),
+    );
     const renewed = await okCall('supplier01', 'PUT', API.certificateEdit, {
       id: old.id,
       kind: 'qualification',

@@ -9,6 +9,8 @@ import {
   type OpeningDto,
   type PageResult,
   type SignUpDto,
+  SUPPLIER_MESSAGES,
+  SUPPLIER_STATUS,
   stageName,
 } from '@aps/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
@@ -338,12 +340,20 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
     async signUps(tenantId, scope, packageId) {
       await loadPackage(db, tenantId, packageId, { scope });
       const rows = await db
-        .select({ s: purchaseSignUp, supplierName: supplier.name })
+        .select({
+          s: purchaseSignUp,
+          supplierName: supplier.name,
+          supplierStatus: supplier.status,
+          suspendedReason: supplier.suspendedReason,
+        })
         .from(purchaseSignUp)
         .innerJoin(supplier, eq(supplier.id, purchaseSignUp.supplierId))
         .where(and(eq(purchaseSignUp.tenantId, tenantId), eq(purchaseSignUp.packageId, packageId)))
         .orderBy(purchaseSignUp.signUpTime, purchaseSignUp.id);
-      return rows.map(({ s, supplierName }) => ({
+      return rows.map(({ s, supplierName, supplierStatus, suspendedReason }) => ({
+        // 暂停 may take part: the buyer sees why (issue 16).
+        supplierWarning:
+          supplierStatus === SUPPLIER_STATUS.suspended ? SUPPLIER_MESSAGES.suspendedWarning(suspendedReason) : null,
         id: s.id,
         packageId: s.packageId,
         supplierId: s.supplierId,
