@@ -165,7 +165,7 @@ describe('供应商黑名单 and the supplier portal', () => {
     await form.getByLabel('证书编号').fill(`AQ-${STAMP}`);
     const soon = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
     await form.getByLabel('有效期止').fill(soon);
-    await form.getByLabel('有效期止').press('Enter');
+    await form.getByLabel('有效期止').press('Tab');
     await form
       .locator('input[type=file]')
       .setInputFiles({ name: '许可证.pdf', mimeType: 'application/pdf', buffer: pdfFile() });
@@ -179,7 +179,7 @@ describe('供应商黑名单 and the supplier portal', () => {
     const edit = page.getByRole('dialog').filter({ hasText: '编辑资质证书' });
     const later = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
     await edit.getByLabel('有效期止').fill(later);
-    await edit.getByLabel('有效期止').press('Enter');
+    await edit.getByLabel('有效期止').press('Tab');
     await edit.getByRole('button', { name: /^确\s*定$/ }).click();
     await edit.waitFor({ state: 'hidden' });
     await row(page, name).getByText('有效').waitFor();

@@ -220,6 +220,23 @@ export function createBlacklistService({ db, workflow }: { db: Db; workflow: Wor
       }),
 
     releaseExpired: (now = new Date()) => releaseExpiredBlacklists(db, now),
+
+    /** The add form's picker: suppliers that may be blacklisted (准入, 合格, 暂停), by name, at most 20. */
+    async candidates(tenantId: number, name: string | undefined) {
+      return db
+        .select({ id: supplier.id, name: supplier.name, status: supplier.status })
+        .from(supplier)
+        .where(
+          and(
+            eq(supplier.tenantId, tenantId),
+            eq(supplier.delFlag, 0),
+            inArray(supplier.status, [...LISTABLE]),
+            name ? ilike(supplier.name, containsPattern(name)) : undefined,
+          ),
+        )
+        .orderBy(supplier.name)
+        .limit(20);
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import {
   supplierChangeSchema,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { crudRoutes, tenantOf } from '../../../core/crud-routes.ts';
 import { ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
@@ -24,6 +25,7 @@ import { actorOf } from '../../platform/dict/kit.ts';
 import type { SheetColumn } from '../../platform/excel/workbook.ts';
 
 const B = PERMISSIONS.supplierBlacklist;
+const keywordQuerySchema = z.object({ name: z.string().trim().max(100).optional() });
 const P = PERMISSIONS.supplierPortal;
 const Q = PERMISSIONS.supplierQualified;
 
@@ -76,6 +78,14 @@ export const supplierStandingRoutes: FastifyPluginAsyncZod<{ services: Services 
       summary: '列入黑名单（提交 supplier_blacklist 审批）',
     },
   });
+  app.get(
+    '/supplier/blacklist/candidates',
+    {
+      config: { access: B.add },
+      schema: { tags: ['黑名单'], summary: '可列入黑名单的供应商（按名称）', querystring: keywordQuerySchema },
+    },
+    async (request) => ok(await standing.blacklist.candidates(tenantOf(request), request.query.name)),
+  );
   app.post(
     API.blacklistRelease,
     {

@@ -64,16 +64,12 @@ export const certificateApi = createCrudApi<CertificateDto, CertificateForm>({
   permissions: { list: PERMISSIONS.supplierPortal.certificate, edit: PERMISSIONS.supplierPortal.certificate },
 });
 
-/** Suppliers to blacklist, searched by name (合格 and 暂停 ones). */
+/** Suppliers that may be blacklisted (准入, 合格, 暂停), searched by name. */
 export function useSupplierPick(name: string) {
   return useQuery({
     queryKey: standingKeys.pick(name),
     queryFn: ({ signal }) =>
-      http.get<PageResult<SupplierDto>>(
-        SUPPLIER_API.qualifiedList,
-        { pageNo: 1, pageSize: 20, name: name || undefined },
-        signal,
-      ),
+      http.get<{ id: string; name: string }[]>('/supplier/blacklist/candidates', { name: name || undefined }, signal),
   });
 }
 

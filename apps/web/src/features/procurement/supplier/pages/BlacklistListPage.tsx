@@ -157,7 +157,7 @@ export default function BlacklistListPage() {
           <Select
             showSearch={{ filterOption: false, onSearch: setKeyword }}
             placeholder="输入名称搜索"
-            options={(suppliers.data?.records ?? []).map((s) => ({ value: s.id, label: s.name }))}
+            options={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
           />
         </Form.Item>
         <Form.Item label="列入原因" name="reason" rules={[{ required: true, message: '请输入列入原因' }]}>
