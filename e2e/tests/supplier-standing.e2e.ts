@@ -97,7 +97,6 @@ async function approveNext(): Promise<boolean> {
   });
   if (!assignee) return false;
   const page = await as(assignee, '/workflow/todo');
-  await page.reload();
   await page.getByRole('button', { name: /查\s*询/ }).click();
   const task = row(page, REASON);
   await task.getByRole('button', { name: '办理' }).click();
@@ -125,7 +124,7 @@ describe('供应商黑名单 and the supplier portal', () => {
     await admin.getByRole('button', { name: /新\s*增/ }).click();
     const form = admin.getByRole('dialog').filter({ hasText: '列入黑名单' });
     await form.waitFor();
-    await form.getByLabel('供应商').fill(SUPPLIER);
+    await form.getByLabel('供应商').click();
     await admin.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: SUPPLIER }).click();
     await form.getByLabel('列入原因').fill(REASON);
     await screenshot(admin, 'supplier-standing-blacklist-form');
@@ -136,10 +135,10 @@ describe('供应商黑名单 and the supplier portal', () => {
 
     for (let i = 0; i < 5 && (await approveNext()); i++);
 
-    await admin.reload();
+    await as('admin', '/supplier/blacklist');
     await row(admin, REASON).getByText('生效中').waitFor();
     await screenshot(admin, 'supplier-standing-blacklist');
-    const endDate = (await row(admin, REASON).locator('td').nth(4).textContent())?.trim() ?? '';
+    const endDate = (await row(admin, REASON).locator('td').nth(5).textContent())?.trim() ?? '';
     expect(endDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const supplier = await as('supplier03', NOTICE_TABS);
@@ -191,7 +190,6 @@ describe('供应商黑名单 and the supplier portal', () => {
 
   it('admin releases the blacklisting; 合格供应商 lists the qualified suppliers', { timeout: 120_000 }, async () => {
     const admin = await as('admin', '/supplier/blacklist');
-    await admin.reload();
     await admin.locator('.aps-search-bar:visible').getByLabel('供应商').fill(SUPPLIER);
     await search(admin);
     await row(admin, REASON).getByRole('button', { name: '解除' }).click();

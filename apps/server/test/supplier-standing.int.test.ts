@@ -142,6 +142,16 @@ describe('the participation check and the blacklist', () => {
     expect(list.records.map((x: Json) => x.id)).toContain(row.id);
   });
 
+  it('the add form picks among blacklistable suppliers by name', async () => {
+    const picks = await okCall(
+      'admin',
+      'GET',
+      `${'/supplier/blacklist/candidates'}?name=${encodeURIComponent('鑫源')}`,
+    );
+    expect(picks.map((p: Json) => p.id)).toEqual([SUP3]);
+    expect((await call('buyer01', 'GET', '/supplier/blacklist/candidates')).status).toBe(403);
+  });
+
   it('tenant isolation: another tenant neither lists nor blacklists these suppliers', async () => {
     const list = await okCall('yhadmin', 'GET', `${API.blacklistList}?pageNo=1&pageSize=100`);
     expect(list.records.filter((x: Json) => [SUP1, SUP2, SUP3].includes(x.supplierId))).toEqual([]);

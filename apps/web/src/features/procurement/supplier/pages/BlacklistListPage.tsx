@@ -155,7 +155,7 @@ export default function BlacklistListPage() {
       >
         <Form.Item label="供应商" name="supplierId" rules={[{ required: true, message: '请选择供应商' }]}>
           <Select
-            showSearch={{ filterOption: false, onSearch: setKeyword }}
+            showSearch={{ filterOption: false, onSearch: setKeyword, searchValue: keyword }}
             placeholder="输入名称搜索"
             options={(suppliers.data ?? []).map((s) => ({ value: s.id, label: s.name }))}
           />
