@@ -86,28 +86,35 @@ export const supplierStandingRoutes: FastifyPluginAsyncZod<{ services: Services 
     },
     async (request) => ok(await standing.blacklist.candidates(tenantOf(request), request.query.name)),
   );
-  app.post(
-    API.blacklistRelease,
+  const decisions = [
     {
-      config: { access: B.release, audit: '解除黑名单' },
-      schema: { tags: ['黑名单'], summary: '解除黑名单', body: blacklistReleaseSchema },
+      url: API.blacklistRelease,
+      access: B.release,
+      label: '解除黑名单',
+      done: '已解除',
+      run: standing.blacklist.release,
     },
-    async (request) => {
-      await standing.blacklist.release(actorOf(request), request.body);
-      return ok(null, '已解除');
-    },
-  );
-  app.post(
-    API.blacklistEliminate,
     {
-      config: { access: B.eliminate, audit: '淘汰供应商' },
-      schema: { tags: ['黑名单'], summary: '淘汰（永久）', body: blacklistReleaseSchema },
+      url: API.blacklistEliminate,
+      access: B.eliminate,
+      label: '淘汰供应商',
+      done: '已淘汰',
+      run: standing.blacklist.eliminate,
     },
-    async (request) => {
-      await standing.blacklist.eliminate(actorOf(request), request.body);
-      return ok(null, '已淘汰');
-    },
-  );
+  ];
+  for (const d of decisions) {
+    app.post(
+      d.url,
+      {
+        config: { access: d.access, audit: d.label },
+        schema: { tags: ['黑名单'], summary: d.label, body: blacklistReleaseSchema },
+      },
+      async (request) => {
+        await d.run(actorOf(request), request.body);
+        return ok(null, d.done);
+      },
+    );
+  }
 
   app.get(
     API.portalProfile,
