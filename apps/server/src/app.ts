@@ -62,6 +62,7 @@ import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
 import { supplierRoutes } from './modules/procurement/supplier/routes.ts';
+import { supplierStandingRoutes } from './modules/procurement/supplier/standing-routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -114,6 +115,7 @@ const API_MODULES = [
   demoRequestRoutes,
   expertRoutes,
   supplierRoutes,
+  supplierStandingRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

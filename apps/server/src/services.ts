@@ -88,6 +88,11 @@ import {
   createSupplierRegisterService,
   type SupplierRegisterService,
 } from './modules/procurement/supplier/register.ts';
+import {
+  createSupplierStandingService,
+  type SupplierStandingService,
+  supplierStandingJobs,
+} from './modules/procurement/supplier/standing.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -139,6 +144,8 @@ export interface Services {
   supplierRegister: SupplierRegisterService;
   /** 供应商名录 (issue 16). */
   supplierDirectory: SupplierDirectoryService;
+  /** 合格供应商, 黑名单, certificates and the supplier's portal (issue 16). */
+  supplierStanding: SupplierStandingService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
   sessions: SessionStore;
@@ -219,6 +226,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...JOB_HANDLERS,
     ...procurementJobs(packageStages),
     ...clarifyJobs(reviewClarify),
+    ...supplierStandingJobs(),
   ]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
@@ -231,6 +239,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
   const files = createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes });
+  const supplierRegister = createSupplierRegisterService({ db, files, workflow });
   const services: Services = {
     workflow,
     demoRequests: createDemoRequestService({ db, workflow }),
@@ -279,8 +288,14 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
-    supplierRegister: createSupplierRegisterService({ db, files, workflow }),
+    supplierRegister,
     supplierDirectory: createSupplierDirectoryService({ db }),
+    // One supplier_admission handler: the portal's change requests first, then registrations (see standing.ts).
+    supplierStanding: createSupplierStandingService({
+      db,
+      workflow,
+      admission: (tx, event) => supplierRegister.onAdmissionStatus(tx, event),
+    }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
     sessions,

@@ -49,6 +49,8 @@ export interface RegisterStatus {
 }
 
 export interface SupplierRegisterService {
+  /** The supplier_admission completion of a registration (registered by the standing service, see there). */
+  onAdmissionStatus(tx: Db, event: WorkflowStatusEvent): Promise<void>;
   upload(token: string, file: IncomingFile): Promise<UploadedFileDto>;
   submit(input: SupplierRegisterInput): Promise<{ username: string; supplierId: string }>;
   /** The signed-in supplier user's registration (status, rejection reason). */
@@ -65,9 +67,13 @@ export function createSupplierRegisterService({
   files: FileService;
   workflow: WorkflowPort;
 }): SupplierRegisterService {
-  /** The admission decides in the deciding task's transaction: approved → 准入 and the user informed. */
-  workflow.registerHandler(ADMISSION, {
-    async onStatus(q, event: WorkflowStatusEvent) {
+  /**
+   * The admission decides in the deciding task's transaction: approved → 准入 and the user informed. The engine
+   * keeps one handler per business type, and the portal's change requests share supplier_admission, so the
+   * standing service registers the handler and calls this for keys that are not change requests (services.ts).
+   */
+  const admission = {
+    async onStatus(q: Db, event: WorkflowStatusEvent) {
       const tx = q as unknown as Tx;
       const [s] = await tx
         .select()
@@ -113,7 +119,7 @@ export function createSupplierRegisterService({
         busId: s.id,
       });
     },
-  });
+  };
 
   async function ownSupplier(q: Db | Tx, actor: Actor, lock = false) {
     const base = q
@@ -163,6 +169,7 @@ export function createSupplierRegisterService({
   }
 
   return {
+    onAdmissionStatus: (tx, event) => admission.onStatus(tx, event),
     upload(token, file) {
       return files.upload(
         { tenantId: REGISTER_TENANT_ID, userId: registerOwner(token) },
