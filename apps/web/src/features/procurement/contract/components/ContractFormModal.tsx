@@ -11,7 +11,8 @@ interface FormValues {
   packageId: string;
   name: string;
   contractNo?: string;
-  term: [Dayjs, Dayjs];
+  termStart: Dayjs;
+  termEnd: Dayjs;
   payTerms?: string;
   warrantyPeriod: number;
   retentionRate: number;
@@ -72,7 +73,8 @@ export function ContractFormModal({
             packageId: contract.packageId,
             name: contract.name,
             contractNo: contract.contractNo,
-            term: [dayjs(contract.termStart), dayjs(contract.termEnd)],
+            termStart: dayjs(contract.termStart),
+            termEnd: dayjs(contract.termEnd),
             payTerms: contract.payTerms ?? '',
             warrantyPeriod: contract.warrantyPeriod,
             retentionRate: Number(contract.retentionRate),
@@ -103,8 +105,8 @@ export function ContractFormModal({
       contractNo: v.contractNo || null,
       // The server takes the amount from the award; the field is required by the shared schema.
       amount: contract?.amount ?? '0',
-      termStart: v.term[0].format('YYYY-MM-DD'),
-      termEnd: v.term[1].format('YYYY-MM-DD'),
+      termStart: v.termStart.format('YYYY-MM-DD'),
+      termEnd: v.termEnd.format('YYYY-MM-DD'),
       payTerms: v.payTerms || null,
       warrantyPeriod: v.warrantyPeriod,
       retentionRate: String(v.retentionRate),
@@ -151,8 +153,24 @@ export function ContractFormModal({
       <Form.Item label="合同编号" name="contractNo" extra="留空则按编号规则自动生成">
         <Input maxLength={64} aria-label="合同编号" />
       </Form.Item>
-      <Form.Item label="合同期限" name="term" rules={[{ required: true, message: '请选择合同期限' }]}>
-        <DatePicker.RangePicker aria-label="合同期限" />
+      <Form.Item label="开始日期" name="termStart" rules={[{ required: true, message: '请选择开始日期' }]}>
+        <DatePicker aria-label="开始日期" />
+      </Form.Item>
+      <Form.Item
+        label="结束日期"
+        name="termEnd"
+        dependencies={['termStart']}
+        rules={[
+          { required: true, message: '请选择结束日期' },
+          ({ getFieldValue }) => ({
+            validator: (_, v?: Dayjs) =>
+              !v || !getFieldValue('termStart') || !v.isBefore(getFieldValue('termStart'), 'day')
+                ? Promise.resolve()
+                : Promise.reject(new Error('合同结束日期不能早于开始日期')),
+          }),
+        ]}
+      >
+        <DatePicker aria-label="结束日期" />
       </Form.Item>
       <Form.Item label="付款条件" name="payTerms">
         <Input.TextArea rows={2} maxLength={2000} aria-label="付款条件" />
