@@ -30,6 +30,8 @@ describe('scheduled jobs (/sys/quartzJob/*)', () => {
       'purchaseStageTimer',
       'purchasePublicityEnd',
       'reviewClarificationDeadline',
+      'contractUnsignedReminder',
+      'contractWarrantyClose',
     ]);
     const preview = (
       await call(admin, 'GET', '/sys/quartzJob/cronPreview?cronExpression=0%200%2012%20%3F%20*%207&count=3')
