@@ -130,8 +130,18 @@ describe('contract from an award', () => {
     expect((await call('supplier02', 'GET', `${API.queryById}?id=${contract.id}`)).status).toBe(403);
     expect((await call('buyer01', 'GET', `${API.supplierList}?pageNo=1&pageSize=10`)).status).toBe(403);
     expect((await call('yhadmin', 'GET', `${API.queryById}?id=${contract.id}`)).status).toBe(404);
-    const other = await call('project01', 'GET', `${API.queryById}?id=${contract.id}`);
-    expect([403, 404]).toContain(other.status);
+    // A buyer of another department (data scope 2: its own department and below) neither reads nor lists it.
+    const u = await fx.t.createUser({ roles: ['buyer'], departs: ['A01A02'] });
+    fx.tokens[u.username] = await fx.t.login(u.username);
+    expect((await call(u.username, 'GET', `${API.queryById}?id=${contract.id}`)).status).toBe(404);
+    const theirs = await okCall(
+      u.username,
+      'GET',
+      `${API.list}?pageNo=1&pageSize=10&contractNo=${contract.contractNo}`,
+    );
+    expect(theirs.records).toEqual([]);
+    // project01 (项目采购员) has no 合同管理 at all.
+    expect((await call('project01', 'GET', `${API.queryById}?id=${contract.id}`)).status).toBe(403);
   });
 
   it('signs on both sides: the second signature → 履行中; a repeated signature refused', async () => {
@@ -212,12 +222,14 @@ describe('contract from an award', () => {
     await okCall('buyer01', 'POST', API.progress, { id: contract.id, action: 'warranty' });
     await fx.t.db.execute(sql`UPDATE contract SET warranty_end = current_date - 1 WHERE id = ${contract.id}`);
     expect((await okCall('buyer01', 'POST', API.progress, { id: contract.id, action: 'close' })).state).toBe('closed');
-    const codes = await okCall(
+    const codes: string = await okCall(
       'buyer01',
       'GET',
-      `/laborperformancehistory/laborPerformanceHistory/selectCategoryByCode?itemValue=A0`,
+      `/laborperformancehistory/laborPerformanceHistory/selectCategoryByCode?itemValue=A02`,
     );
-    expect(typeof codes).toBe('string');
+    // SUP2 (A02A01, A02A02, A02A04) now has a performance history; codes outside A02 are filtered out.
+    expect(codes.split(',')).toEqual(expect.arrayContaining(['A02A01', 'A02A02', 'A02A04']));
+    expect(codes.split(',').every((c) => c.startsWith('A02'))).toBe(true);
   });
 });
 
