@@ -57,6 +57,7 @@ import { purchaseProjectRoutes } from './modules/procurement/project/routes.ts';
 import { purchaseRoutes } from './modules/procurement/purchase/routes.ts';
 import { reviewClarifyRoutes } from './modules/procurement/review/clarify-routes.ts';
 import { reviewDrawRoutes } from './modules/procurement/review/draw-routes.ts';
+import { reviewResultRoutes } from './modules/procurement/review/result-routes.ts';
 import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -82,6 +83,7 @@ const API_MODULES = [
   procurementDashboardRoutes,
   procurementListRoutes,
   reviewTaskRoutes,
+  reviewResultRoutes,
   reviewSignRoutes,
   reviewClarifyRoutes,
   noticeRoutes,

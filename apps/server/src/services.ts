@@ -74,6 +74,8 @@ import {
 } from './modules/procurement/review/clarify-supplier.ts';
 import { createDrawService, type DrawService } from './modules/procurement/review/draw.ts';
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
+import { registerResultHooks } from './modules/procurement/review/result.ts';
+import { createReviewResultService, type ReviewResultService } from './modules/procurement/review/result-service.ts';
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 
@@ -110,6 +112,8 @@ export interface Services {
   reviewDraw: DrawService;
   /** The review steps' seams (summarizing, changed): the result and the automatic clarifications listen. */
   reviewHooks: ReviewHooks;
+  /** 汇总, the result, 竞选核查 and the leader's confirmation (issue 15 §9). */
+  reviewResults: ReviewResultService;
   /** 报价澄清 and quotation rounds: the committee's side (and the deadline job), the supplier's side. */
   reviewClarify: ClarifyService;
   supplierClarify: SupplierClarifyService;
@@ -181,6 +185,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const importExcel = createExcelImporter({ db, importErrors, log });
   const packageStages = createPackageStages();
   const reviewHooks = createReviewHooks();
+  registerResultHooks(reviewHooks, packageStages);
   const bidding: { projects?: ProjectService } = {};
   const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
   // Round quotes are sealed with the bids' key (the same DATA_DIR file or BID_SEAL_KEY).
@@ -247,6 +252,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     bids,
     reviewDraw: createDrawService(db),
     reviewHooks,
+    reviewResults: createReviewResultService({ db, hooks: reviewHooks }),
     reviewClarify,
     supplierClarify: createSupplierClarifyService(db, clarifyDeps),
     awardLetters: createAwardLetterService(db),

@@ -288,6 +288,8 @@ export interface ReviewResultDto {
   computeTime: string | null;
   endTime: string | null;
   reportFileId: string | null;
+  /** The campaign checks recorded on the candidates (竞选核查), by bid and kind. */
+  checks?: CampaignCheckDto[];
 }
 
 /** queryIsEndReviewById (and putReviewScoreEnd's answer): whether the package's review ended, and its report. */

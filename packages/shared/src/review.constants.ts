@@ -388,6 +388,8 @@ export const REVIEW_MESSAGES = {
   clarificationsPending: '尚有未决定的报价澄清或未结束的报价轮次，不能确认评审结果',
   rescorePending: '尚有退回重评的评分未提交，不能确认评审结果',
   notCandidateBid: '只能核查推荐的中标候选人',
+  resultNotReady: '评审结果尚未计算完成（评分不完整），不能确认评审结果',
+  noCandidate: '没有推荐的中标候选人，不能确认评审结果',
   findingsRequired: '核查不通过须填写核查情况',
   dissentReason: '不同意评审结论须填写理由',
   alreadySigned: '您已签字，不能重复签字',

@@ -23,6 +23,7 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'purchase/PurchaseList': () => import('../features/procurement/lists/pages/PurchaseListPage.tsx'),
   'purchase/PackageDetailList': () => import('../features/procurement/lists/pages/PackageDetailListPage.tsx'),
   'review/TaskList': () => import('../features/procurement/review/pages/TaskListPage.tsx'),
+  'review/CampaignCheck': () => import('../features/procurement/review/pages/CampaignCheckPage.tsx'),
   'review/QuotationClarify': () => import('../features/procurement/review/pages/QuotationClarifyPage.tsx'),
   'purchaseannouncement/PurchaseAnnouncementTabs': () =>
     import('../features/procurement/announcement/pages/PurchaseAnnouncementTabsPage.tsx'),
