@@ -148,10 +148,10 @@ describe('a contract from the award to 履行中', () => {
 
     await findContract(await as('buyer01', '/contract/list'));
     await expect.poll(() => row(buyer, CONTRACT).textContent()).toContain('履行中');
+    await screenshot(buyer, 'contract-list');
     await row(buyer, CONTRACT).getByRole('button', { name: '详情' }).click();
     const detail = buyer.getByRole('dialog').filter({ hasText: '合同详情' });
     await detail.getByText('480,000.00').first().waitFor();
     await screenshot(buyer, 'contract-detail');
-    await screenshot(buyer, 'contract-list');
   });
 });

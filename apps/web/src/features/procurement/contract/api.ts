@@ -63,7 +63,5 @@ export function useAwardedPackages(name: string, enabled: boolean) {
 
 /** 我的合同 (the supplier's own contracts). */
 export const myContractApi = {
-  list: (params: { pageNo: number; pageSize: number }, signal?: AbortSignal) =>
-    http.get<PageResult<ContractDto>>(CONTRACT_API.supplierList, params, signal),
   sign: (id: string) => http.post<ContractDto>(CONTRACT_API.supplierSign, { id }),
 };

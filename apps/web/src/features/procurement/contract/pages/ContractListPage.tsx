@@ -23,7 +23,7 @@ import { contractApi } from '../api.ts';
 import { type ContractAction, ContractActionModal } from '../components/ContractActionModal.tsx';
 import { ContractDetailDrawer } from '../components/ContractDetailDrawer.tsx';
 import { ContractFormModal } from '../components/ContractFormModal.tsx';
-import { ContractStateTag } from '../components/ContractStateTag.tsx';
+import { contractColumns } from '../components/ContractStateTag.tsx';
 
 interface Filters {
   name?: string;
@@ -82,22 +82,11 @@ export default function ContractListPage() {
   );
 
   const columns: TableColumnsType<ContractDto> = [
-    { title: '合同编号', dataIndex: 'contractNo', width: 150 },
-    { title: '合同名称', dataIndex: 'name', width: 240, ellipsis: true },
+    contractColumns.no,
+    contractColumns.name,
     { title: '供应商', dataIndex: 'supplierName', width: 220, ellipsis: true },
-    {
-      title: '状态',
-      dataIndex: 'state',
-      width: 100,
-      render: (s: ContractDto['state']) => <ContractStateTag state={s} />,
-    },
-    {
-      title: '合同金额（元）',
-      dataIndex: 'amount',
-      width: 140,
-      align: 'right',
-      render: (v: string) => <Money value={v} />,
-    },
+    contractColumns.state,
+    contractColumns.amount,
     {
       title: '变更金额（元）',
       dataIndex: 'changedAmount',
@@ -105,7 +94,7 @@ export default function ContractListPage() {
       align: 'right',
       render: (v: string) => <Money value={v} />,
     },
-    { title: '合同期限', key: 'term', width: 200, render: (_, r) => `${r.termStart} 至 ${r.termEnd}` },
+    contractColumns.term,
     { title: '部门', dataIndex: 'sysOrgCode', width: 100 },
     { title: '创建时间', dataIndex: 'createTime', width: 170 },
     {

@@ -1,44 +1,28 @@
-import { type ContractDto, PERMISSIONS } from '@aps/shared';
-import { PAGE_SIZE_OPTIONS } from '@aps/shared/constants';
-import { useQuery } from '@tanstack/react-query';
+import { CONTRACT_API, type ContractDto, PERMISSIONS } from '@aps/shared';
 import { App, Button, Card, Popconfirm, Table, type TableColumnsType } from 'antd';
-import { useState } from 'react';
 import { useCan } from '../../../../shared/auth/Can.tsx';
-import { Money } from '../../../../shared/controls/index.ts';
-import { useInvalidatingMutation, warnFailure } from '../../../../shared/list/index.ts';
-import { useTableScroll } from '../../../../shared/stores/app.ts';
+import { useInvalidatingMutation, useServerTable, warnFailure } from '../../../../shared/list/index.ts';
 import { contractKeys, myContractApi } from '../api.ts';
-import { ContractStateTag } from '../components/ContractStateTag.tsx';
+import { contractColumns } from '../components/ContractStateTag.tsx';
 
 /** 我的合同 (the supplier's portal): its own contracts from 待签订 on, and its confirmation (签订). */
 export default function MyContractsPage() {
   const { message } = App.useApp();
-  const [page, setPage] = useState({ pageNo: 1, pageSize: 10 });
-  const scroll = useTableScroll();
   const canSign = useCan(PERMISSIONS.contractSupplier.sign);
-  const list = useQuery({
-    queryKey: [...contractKeys.mine, page],
-    queryFn: ({ signal }) => myContractApi.list(page, signal),
+  const table = useServerTable<ContractDto>({
+    queryKey: contractKeys.mine,
+    url: CONTRACT_API.supplierList,
+    defaultSort: null,
+    scrollX: 1300,
   });
   const sign = useInvalidatingMutation(myContractApi.sign, [contractKeys.mine]);
 
   const columns: TableColumnsType<ContractDto> = [
-    { title: '合同编号', dataIndex: 'contractNo', width: 150 },
-    { title: '合同名称', dataIndex: 'name', ellipsis: true },
-    {
-      title: '状态',
-      dataIndex: 'state',
-      width: 100,
-      render: (s: ContractDto['state']) => <ContractStateTag state={s} />,
-    },
-    {
-      title: '合同金额（元）',
-      dataIndex: 'amount',
-      width: 150,
-      align: 'right',
-      render: (v: string) => <Money value={v} />,
-    },
-    { title: '合同期限', key: 'term', width: 210, render: (_, r) => `${r.termStart} 至 ${r.termEnd}` },
+    contractColumns.no,
+    contractColumns.name,
+    contractColumns.state,
+    contractColumns.amount,
+    contractColumns.term,
     { title: '付款条件', dataIndex: 'payTerms', width: 200, ellipsis: true },
     {
       title: '签订',
@@ -74,23 +58,7 @@ export default function MyContractsPage() {
 
   return (
     <Card variant="borderless" className="aps-list-page">
-      <Table<ContractDto>
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={list.data?.records ?? []}
-        loading={list.isFetching}
-        scroll={{ x: scroll?.x ?? 1300 }}
-        pagination={{
-          current: page.pageNo,
-          pageSize: page.pageSize,
-          total: list.data?.total ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
-          showTotal: (total) => `共 ${total} 条`,
-          onChange: (pageNo, pageSize) => setPage({ pageNo, pageSize }),
-        }}
-      />
+      <Table<ContractDto> {...table.tableProps} columns={columns} />
     </Card>
   );
 }
