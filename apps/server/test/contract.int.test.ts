@@ -7,6 +7,7 @@
 import { CONTRACT_API as API, CONTRACT_MESSAGES as M, SUPPLIER_STATUS } from '@aps/shared';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { awardForContract } from '../src/modules/procurement/contract/award.ts';
 import { remindUnsignedAwards, UNSIGNED_BUS_TYPE } from '../src/modules/procurement/contract/jobs.ts';
 import { bidFixture, type Json, SUP2 } from './procurement-bid-fixture.ts';
 
@@ -95,6 +96,20 @@ describe('contract from an award', () => {
   it('refuses a second live contract for the package and a package not awarded', async () => {
     const again = await call('buyer01', 'POST', API.add, draftBody(packageId));
     expect([again.status, again.body.message]).toEqual([400, M.packageHasContract]);
+    // The seam reads what the award leaves: stage 12 alone (no ranked winner with an opened price) is not enough.
+    const bare = await fx.makePackage({ stage: 12 });
+    await fx.t.db.execute(
+      sql`UPDATE purchase_package SET ranked_candidates = ${JSON.stringify([SUP2])}::jsonb WHERE id = ${bare}`,
+    );
+    const unpriced = await call('buyer01', 'GET', `${API.draftFromAward}?packageId=${bare}`);
+    expect([unpriced.status, unpriced.body.message]).toEqual([400, M.packageNotAwarded]);
+    const seam = await awardForContract(fx.t.db, 1, { kind: 'subtree', orgCodes: ['A01'] }, packageId);
+    expect(seam).toMatchObject({ supplierId: SUP2, amount: '450000.50', warrantyPeriod: 12, sysOrgCode: 'A01' });
+    expect(seam.awardTime).not.toBeNull();
+    // Outside the data scope the package does not exist for the caller.
+    await expect(awardForContract(fx.t.db, 1, { kind: 'subtree', orgCodes: ['A01A02'] }, packageId)).rejects.toThrow(
+      '标包不存在或已删除',
+    );
     const open = await fx.makePackage({ stage: 5 });
     const notAwarded = await call('buyer01', 'POST', API.add, draftBody(open));
     expect([notAwarded.status, notAwarded.body.message]).toEqual([400, M.packageNotAwarded]);
