@@ -155,6 +155,10 @@ describe('contract from an award', () => {
       `${API.list}?pageNo=1&pageSize=10&contractNo=${contract.contractNo}`,
     );
     expect(theirs.records).toEqual([]);
+    const byOrg = (org: string) =>
+      okCall('buyer01', 'GET', `${API.list}?pageNo=1&pageSize=10&contractNo=${contract.contractNo}&sysOrgCode=${org}`);
+    expect((await byOrg('A01')).records.map((r: Json) => r.id)).toEqual([contract.id]);
+    expect((await byOrg('A01A02')).records).toEqual([]);
     // project01 (项目采购员) has no 合同管理 at all.
     expect((await call('project01', 'GET', `${API.queryById}?id=${contract.id}`)).status).toBe(403);
   });

@@ -16,7 +16,7 @@ import {
   type PerformanceAddInput,
   type PerformanceDto,
 } from '@aps/shared';
-import { and, count, desc, eq, gte, ilike, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, like, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import { fetchPage } from '../../../core/paging.ts';
 import { escapeLike } from '../../../core/super-query.ts';
@@ -133,6 +133,7 @@ export function createContractService({
       q.supplierName ? ilike(supplier.name, `%${escapeLike(q.supplierName)}%`) : undefined,
       q.supplierId ? eq(contract.supplierId, q.supplierId) : undefined,
       q.state ? eq(contract.state, q.state) : undefined,
+      q.sysOrgCode ? like(contract.sysOrgCode, `${escapeLike(q.sysOrgCode)}%`) : undefined,
       q.createTimeBegin ? gte(contract.createTime, new Date(`${q.createTimeBegin}T00:00:00+08:00`)) : undefined,
       q.createTimeEnd
         ? lt(contract.createTime, new Date(new Date(`${q.createTimeEnd}T00:00:00+08:00`).getTime() + 86_400_000))

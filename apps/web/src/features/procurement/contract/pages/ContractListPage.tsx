@@ -29,6 +29,7 @@ interface Filters {
   name?: string;
   contractNo?: string;
   supplierName?: string;
+  sysOrgCode?: string;
   state?: string;
   created?: [Dayjs, Dayjs];
 }
@@ -186,6 +187,7 @@ export default function ContractListPage() {
       name: v.name,
       contractNo: v.contractNo,
       supplierName: v.supplierName,
+      sysOrgCode: v.sysOrgCode,
       state: v.state,
       createTimeBegin: v.created?.[0]?.format('YYYY-MM-DD'),
       createTimeEnd: v.created?.[1]?.format('YYYY-MM-DD'),
@@ -209,6 +211,9 @@ export default function ContractListPage() {
             placeholder="请选择"
             options={CONTRACT_STATE_CODES.map((s) => ({ value: s, label: CONTRACT_STATES[s] }))}
           />
+        </Form.Item>
+        <Form.Item label="部门编码" name="sysOrgCode">
+          <Input placeholder="如 A01A01，含下级部门" allowClear />
         </Form.Item>
         <Form.Item label="创建日期" name="created">
           <DatePicker.RangePicker />
