@@ -146,7 +146,7 @@ describe('供应商黑名单 and the supplier portal', () => {
     const view = supplier.getByRole('dialog', { name: '公告详情' });
     await view.getByText('劳务分包报名').waitFor();
     await view.getByRole('button', { name: '报名' }).click();
-    await expectMessage(supplier, `供应商已被列入黑名单（原因：${REASON}，至${endDate}），不能报名`);
+    await expectMessage(supplier, `供应商已被列入黑名单（原因：${REASON}，至${endDate}）`);
     await screenshot(supplier, 'supplier-standing-refused');
     await supplier.keyboard.press('Escape');
   });

@@ -47,6 +47,7 @@ import { testingRoutes } from './modules/platform/testing/routes.ts';
 import { userRoutes } from './modules/platform/user/routes.ts';
 import { workflowRoutes } from './modules/platform/workflow/routes.ts';
 import { bidRoutes } from './modules/procurement/bid/routes.ts';
+import { contractRoutes } from './modules/procurement/contract/routes.ts';
 import { procurementDashboardRoutes } from './modules/procurement/dashboard/routes.ts';
 import { expertRoutes } from './modules/procurement/expert/routes.ts';
 import { procurementListRoutes } from './modules/procurement/lists/routes.ts';
@@ -116,6 +117,7 @@ const API_MODULES = [
   expertRoutes,
   supplierRoutes,
   supplierStandingRoutes,
+  contractRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

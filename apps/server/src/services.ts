@@ -54,6 +54,8 @@ import { type AwardLetterService, createAwardLetterService } from './modules/pro
 import { escapeHtml } from './modules/procurement/bid/letters.ts';
 import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
 import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
+import { contractJobs } from './modules/procurement/contract/jobs.ts';
+import { type ContractService, createContractService } from './modules/procurement/contract/service.ts';
 import { createDashboardService, type DashboardService } from './modules/procurement/dashboard/service.ts';
 import { createExpertService, type ExpertService } from './modules/procurement/expert/service.ts';
 import { createSpecialListService, type SpecialListService } from './modules/procurement/lists/service.ts';
@@ -104,6 +106,8 @@ export interface Services {
   permissions: PermissionService;
   purchases: PurchaseService;
   purchasePlans: PlanService;
+  /** 合同: drafted from an award, approved, signed by both sides, performed, changed, evaluated (issue 16). */
+  contracts: ContractService;
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
@@ -227,6 +231,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...procurementJobs(packageStages),
     ...clarifyJobs(reviewClarify),
     ...supplierStandingJobs(),
+    ...contractJobs(),
   ]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
@@ -262,6 +267,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     permissions,
     purchases: createPurchaseService({ db }),
     purchasePlans,
+    contracts: createContractService({ db, rules, workflow }),
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
     reviewTasks: createReviewTaskService({ db }),

@@ -32,6 +32,8 @@ describe('scheduled jobs (/sys/quartzJob/*)', () => {
       'reviewClarificationDeadline',
       'supplierBlacklistExpiry',
       'supplierCertificateExpiry',
+      'contractUnsignedReminder',
+      'contractWarrantyClose',
     ]);
     const preview = (
       await call(admin, 'GET', '/sys/quartzJob/cronPreview?cronExpression=0%200%2012%20%3F%20*%207&count=3')

@@ -6,7 +6,7 @@ import type {
   PaymentMethod,
   SettlementState,
 } from './contract.constants.ts';
-import type { SupplierFileDto } from './supplier-dto.ts';
+import type { PerformanceDto, SupplierFileDto } from './supplier-dto.ts';
 
 export interface ContractDto {
   id: string;
@@ -116,4 +116,32 @@ export interface LedgerRowDto {
   retentionReleased: string;
   retentionBalance: string;
   remaining: string;
+}
+
+/** The award a contract is drafted from (CONTRACT_API.draftFromAward). */
+export interface ContractAwardDto {
+  packageId: string;
+  packageName: string;
+  purchaseName: string;
+  supplierId: string;
+  supplierName: string;
+  /** The winning price. */
+  amount: string;
+  payTerms: string | null;
+  warrantyPeriod: number;
+  retentionRate: string;
+  awardLetterId: string | null;
+  awardTime: string | null;
+  /** The package's live contract, when there is one already. */
+  contractId: string | null;
+}
+
+/** The detail drawer: the contract, its figures (ledger.contractFigures), change history, settlements, evaluation. */
+export interface ContractDetailDto extends ContractDto {
+  total: string;
+  unpaid: string;
+  remaining: string;
+  changes: ContractChangeDto[];
+  settlementCount: number;
+  evaluation: PerformanceDto | null;
 }

@@ -29,6 +29,8 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'purchaseannouncement/PurchaseAnnouncementTabs': () =>
     import('../features/procurement/announcement/pages/PurchaseAnnouncementTabsPage.tsx'),
   'purchaseannouncement/MyBids': () => import('../features/procurement/bid/pages/MyBidsPage.tsx'),
+  'contract/ContractList': () => import('../features/procurement/contract/pages/ContractListPage.tsx'),
+  'contract/MyContracts': () => import('../features/procurement/contract/pages/MyContractsPage.tsx'),
   'system/UserList': () => import('../features/platform/system/pages/UserListPage.tsx'),
   'system/RoleList': () => import('../features/platform/system/pages/RoleListPage.tsx'),
   'system/PermissionList': () => import('../features/platform/system/pages/PermissionListPage.tsx'),
