@@ -58,6 +58,7 @@ import { reviewClarifyRoutes } from './modules/procurement/review/clarify-routes
 import { reviewDrawRoutes } from './modules/procurement/review/draw-routes.ts';
 import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
+import { settlementRoutes } from './modules/procurement/settlement/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -106,6 +107,7 @@ const API_MODULES = [
   workflowRoutes,
   demoRequestRoutes,
   expertRoutes,
+  settlementRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

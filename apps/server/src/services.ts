@@ -74,6 +74,8 @@ import { createDrawService, type DrawService } from './modules/procurement/revie
 import { createReviewHooks, type ReviewHooks } from './modules/procurement/review/hooks.ts';
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
+import { createLedgerService, type LedgerService } from './modules/procurement/settlement/ledger.ts';
+import { createSettlementService, type SettlementService } from './modules/procurement/settlement/service.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -85,6 +87,8 @@ export interface Services {
   permissions: PermissionService;
   purchases: PurchaseService;
   purchasePlans: PlanService;
+  settlements: SettlementService;
+  ledger: LedgerService;
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
@@ -225,6 +229,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     permissions,
     purchases: createPurchaseService({ db }),
     purchasePlans,
+    settlements: createSettlementService({ db, workflow }),
+    ledger: createLedgerService({ db }),
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
     reviewTasks: createReviewTaskService({ db }),
