@@ -62,12 +62,22 @@ const groupDto = (key: string, label: string, s: Sums): LedgerGroupDto => {
 
 export interface LedgerService {
   list(actor: SettlementActor, q: LedgerQuery): Promise<PageResult<LedgerRowDto>>;
+  /** Cached per tenant, data scope and filters for SUMMARY_TTL_MS, dropped at once by `changed`. */
   summary(actor: SettlementActor, q: Filter): Promise<LedgerSummaryDto>;
+  /** A settlement was approved, a payment recorded or retention released: forget the cached summaries. */
+  changed(): void;
   exportList(actor: SettlementActor, q: Filter): ListExport<LedgerRowDto>;
 }
 
 /** Groups shown in the summary (top N by total). */
 const TOP = 10;
+/**
+ * The aggregated ledger is a dozen scans of 100,000 contracts and 500,000 payments: each (tenant, scope, filters)
+ * answer is kept this long (and at most SUMMARY_CACHE_MAX of them); writes in this process drop them at once,
+ * another instance's writes show after the TTL.
+ */
+const SUMMARY_TTL_MS = 30_000;
+const SUMMARY_CACHE_MAX = 500;
 
 export function createLedgerService({ db }: { db: Db }): LedgerService {
   function where(actor: SettlementActor, q: Filter): SQL | undefined {
@@ -155,7 +165,81 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
     return [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
   }
 
+  const cache = new Map<string, { at: number; value: Promise<LedgerSummaryDto> }>();
+
+  async function computeSummary(actor: SettlementActor, q: Filter): Promise<LedgerSummaryDto> {
+    const w = where(actor, q);
+    const top = sql`sum(${contract.amount} + ${contract.changedAmount}) DESC`;
+    const [all, bySupplier, byDepartment, byCategory, byMonth] = await Promise.all([
+      db.select(SUMS).from(contract).innerJoin(supplier, eq(supplier.id, contract.supplierId)).where(w),
+      db
+        .select({ key: contract.supplierId, label: sql<string>`min(${supplier.name})`, ...SUMS })
+        .from(contract)
+        .innerJoin(supplier, eq(supplier.id, contract.supplierId))
+        .where(w)
+        .groupBy(contract.supplierId)
+        .orderBy(top)
+        .limit(TOP),
+      db
+        .select({
+          key: contract.sysOrgCode,
+          label: sql<string>`coalesce((SELECT min(${sysDepart.departName}) FROM ${sysDepart}
+              WHERE ${sysDepart.orgCode} = ${contract.sysOrgCode} AND ${sysDepart.tenantId} = ${actor.tenantId}),
+              ${contract.sysOrgCode})`,
+          ...SUMS,
+        })
+        .from(contract)
+        .innerJoin(supplier, eq(supplier.id, contract.supplierId))
+        .where(w)
+        .groupBy(contract.sysOrgCode)
+        .orderBy(top)
+        .limit(TOP),
+      db
+        .select({ key: purchasePackage.purchaseCategory, ...SUMS })
+        .from(contract)
+        .innerJoin(supplier, eq(supplier.id, contract.supplierId))
+        .innerJoin(purchasePackage, eq(purchasePackage.id, contract.packageId))
+        .where(w)
+        .groupBy(purchasePackage.purchaseCategory)
+        .orderBy(top),
+      months(actor, w, q),
+    ]);
+    const totals = all[0] ?? { ...SUMS, contracts: 0 };
+    const f = contractFigures(totals as Sums);
+    return {
+      contracts: (totals as Sums).contracts,
+      total: f.total,
+      amount: f.amount,
+      changedAmount: f.changedAmount,
+      settledAmount: f.settledAmount,
+      payableAmount: f.payableAmount,
+      paidAmount: f.paidAmount,
+      unpaid: f.unpaid,
+      retentionHeld: f.retentionHeld,
+      retentionReleased: f.retentionReleased,
+      retentionBalance: f.retentionBalance,
+      bySupplier: bySupplier.map((g) => groupDto(g.key, g.label, g)),
+      byDepartment: byDepartment.map((g) => groupDto(g.key, g.label, g)),
+      byCategory: byCategory.map((g) => groupDto(g.key, PURCHASE_CATEGORIES[g.key as PurchaseCategory] ?? g.key, g)),
+      byMonth,
+    };
+  }
+
   return {
+    changed: () => cache.clear(),
+
+    summary(actor, q) {
+      const { column: _c, order: _o, ...filters } = q as Filter & { column?: unknown; order?: unknown };
+      const key = JSON.stringify([actor.tenantId, actor.scope, filters]);
+      const hit = cache.get(key);
+      if (hit && Date.now() - hit.at < SUMMARY_TTL_MS) return hit.value;
+      const value = computeSummary(actor, q);
+      if (cache.size >= SUMMARY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { at: Date.now(), value });
+      value.catch(() => cache.delete(key));
+      return value;
+    },
+
     list(actor, q) {
       const w = where(actor, q);
       return fetchPage(
@@ -164,64 +248,6 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
         (o, l) => rows(w, o, l),
         toRow,
       );
-    },
-
-    async summary(actor, q) {
-      const w = where(actor, q);
-      const top = sql`sum(${contract.amount} + ${contract.changedAmount}) DESC`;
-      const [all, bySupplier, byDepartment, byCategory, byMonth] = await Promise.all([
-        db.select(SUMS).from(contract).innerJoin(supplier, eq(supplier.id, contract.supplierId)).where(w),
-        db
-          .select({ key: contract.supplierId, label: sql<string>`min(${supplier.name})`, ...SUMS })
-          .from(contract)
-          .innerJoin(supplier, eq(supplier.id, contract.supplierId))
-          .where(w)
-          .groupBy(contract.supplierId)
-          .orderBy(top)
-          .limit(TOP),
-        db
-          .select({
-            key: contract.sysOrgCode,
-            label: sql<string>`coalesce((SELECT min(${sysDepart.departName}) FROM ${sysDepart}
-              WHERE ${sysDepart.orgCode} = ${contract.sysOrgCode} AND ${sysDepart.tenantId} = ${actor.tenantId}),
-              ${contract.sysOrgCode})`,
-            ...SUMS,
-          })
-          .from(contract)
-          .innerJoin(supplier, eq(supplier.id, contract.supplierId))
-          .where(w)
-          .groupBy(contract.sysOrgCode)
-          .orderBy(top)
-          .limit(TOP),
-        db
-          .select({ key: purchasePackage.purchaseCategory, ...SUMS })
-          .from(contract)
-          .innerJoin(supplier, eq(supplier.id, contract.supplierId))
-          .innerJoin(purchasePackage, eq(purchasePackage.id, contract.packageId))
-          .where(w)
-          .groupBy(purchasePackage.purchaseCategory)
-          .orderBy(top),
-        months(actor, w, q),
-      ]);
-      const totals = all[0] ?? { ...SUMS, contracts: 0 };
-      const f = contractFigures(totals as Sums);
-      return {
-        contracts: (totals as Sums).contracts,
-        total: f.total,
-        amount: f.amount,
-        changedAmount: f.changedAmount,
-        settledAmount: f.settledAmount,
-        payableAmount: f.payableAmount,
-        paidAmount: f.paidAmount,
-        unpaid: f.unpaid,
-        retentionHeld: f.retentionHeld,
-        retentionReleased: f.retentionReleased,
-        retentionBalance: f.retentionBalance,
-        bySupplier: bySupplier.map((g) => groupDto(g.key, g.label, g)),
-        byDepartment: byDepartment.map((g) => groupDto(g.key, g.label, g)),
-        byCategory: byCategory.map((g) => groupDto(g.key, PURCHASE_CATEGORIES[g.key as PurchaseCategory] ?? g.key, g)),
-        byMonth,
-      };
     },
 
     exportList(actor, q) {
