@@ -199,7 +199,6 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
   const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
-  const ledger = createLedgerService({ db });
   const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
   const humanProof = createHumanProof({ db });
   const captcha = createCaptcha({
@@ -230,8 +229,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     permissions,
     purchases: createPurchaseService({ db }),
     purchasePlans,
-    settlements: createSettlementService({ db, workflow, onLedgerChange: () => ledger.changed() }),
-    ledger,
+    settlements: createSettlementService({ db, workflow }),
+    ledger: createLedgerService({ db }),
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
     reviewTasks: createReviewTaskService({ db }),

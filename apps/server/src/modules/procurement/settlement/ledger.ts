@@ -19,11 +19,12 @@ import {
   type PurchaseCategory,
 } from '@aps/shared';
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { cachedOrLoad } from '../../../core/list-cache.ts';
 import { fetchPage } from '../../../core/paging.ts';
 import { escapeLike } from '../../../core/super-query.ts';
 import type { Db } from '../../../db/client.ts';
 import type { ListExport } from '../../platform/excel/export.ts';
-import { scopeFilter } from '../../platform/permission/data-scope.ts';
+import { scopeFilter, scopeValues } from '../../platform/permission/data-scope.ts';
 import { sysDepart } from '../../platform/system/tables.ts';
 import { contract, settlement, settlementPayment } from '../contract/tables.ts';
 import { purchasePackage } from '../project/tables.ts';
@@ -32,6 +33,12 @@ import type { SettlementActor } from './service.ts';
 import { totalsOf } from './service.ts';
 
 type Filter = Omit<LedgerQuery, 'pageNo' | 'pageSize'>;
+
+/**
+ * The supplier's name beside each row, never a join: the list then walks contract_time_idx and stops at the page
+ * (a join made the planner sort the whole tenant's contracts first).
+ */
+const SUPPLIER_NAME = sql<string>`(SELECT ${supplier.name} FROM ${supplier} WHERE ${supplier.id} = ${contract.supplierId})`;
 
 /** Σ of the totals columns as exact numeric text. */
 const SUMS = {
@@ -62,22 +69,18 @@ const groupDto = (key: string, label: string, s: Sums): LedgerGroupDto => {
 
 export interface LedgerService {
   list(actor: SettlementActor, q: LedgerQuery): Promise<PageResult<LedgerRowDto>>;
-  /** Cached per tenant, data scope and filters for SUMMARY_TTL_MS, dropped at once by `changed`. */
+  /**
+   * Cached per tenant, data scope and filters in the list cache until one of LEDGER_TABLES changes (any instance:
+   * the table-change triggers): at 100,000 contracts and 500,000 payments one computation scans both tables.
+   */
   summary(actor: SettlementActor, q: Filter): Promise<LedgerSummaryDto>;
-  /** A settlement was approved, a payment recorded or retention released: forget the cached summaries. */
-  changed(): void;
   exportList(actor: SettlementActor, q: Filter): ListExport<LedgerRowDto>;
 }
 
 /** Groups shown in the summary (top N by total). */
 const TOP = 10;
-/**
- * The aggregated ledger is a dozen scans of 100,000 contracts and 500,000 payments: each (tenant, scope, filters)
- * answer is kept this long (and at most SUMMARY_CACHE_MAX of them); writes in this process drop them at once,
- * another instance's writes show after the TTL.
- */
-const SUMMARY_TTL_MS = 30_000;
-const SUMMARY_CACHE_MAX = 500;
+/** Every table the ledger reads: its cached answers stay valid while none of them changes (core/list-cache.ts). */
+const LEDGER_TABLES = ['contract', 'supplier', 'settlement', 'settlement_payment', 'purchase_package', 'sys_depart'];
 
 export function createLedgerService({ db }: { db: Db }): LedgerService {
   function where(actor: SettlementActor, q: Filter): SQL | undefined {
@@ -90,7 +93,10 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
       scopeFilter(actor.scope, contract.sysOrgCode),
       sql`${contract.state} <> 'voided'`,
       q.contractNo ? ilike(contract.contractNo, `%${escapeLike(q.contractNo)}%`) : undefined,
-      q.supplierName ? ilike(supplier.name, `%${escapeLike(q.supplierName)}%`) : undefined,
+      q.supplierName
+        ? sql`${contract.supplierId} IN (SELECT ${supplier.id} FROM ${supplier} WHERE ${supplier.tenantId} = ${actor.tenantId}
+            AND ${ilike(supplier.name, `%${escapeLike(q.supplierName)}%`)})`
+        : undefined,
       q.supplierId ? eq(contract.supplierId, q.supplierId) : undefined,
       q.sysOrgCode ? sql`${contract.sysOrgCode} LIKE ${`${escapeLike(q.sysOrgCode)}%`}` : undefined,
       q.state ? eq(contract.state, q.state) : undefined,
@@ -103,9 +109,8 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
 
   const rows = (w: SQL | undefined, offset: number, limit: number) =>
     db
-      .select({ c: contract, supplierName: supplier.name })
+      .select({ c: contract, supplierName: SUPPLIER_NAME })
       .from(contract)
-      .innerJoin(supplier, eq(supplier.id, contract.supplierId))
       .where(w)
       .orderBy(desc(contract.createTime), desc(contract.id))
       .offset(offset)
@@ -124,7 +129,7 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
 
   async function months(actor: SettlementActor, w: SQL | undefined, q: Filter): Promise<LedgerMonthDto[]> {
     const inContracts = sql`SELECT ${contract.id} FROM ${contract}
-      INNER JOIN ${supplier} ON ${supplier.id} = ${contract.supplierId} WHERE ${w}`;
+      WHERE ${w}`;
     const paid = await db
       .select({
         month: sql<string>`to_char(${settlementPayment.paidOn}, 'YYYY-MM')`,
@@ -165,17 +170,14 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
     return [...byMonth.values()].sort((a, b) => a.month.localeCompare(b.month));
   }
 
-  const cache = new Map<string, { at: number; value: Promise<LedgerSummaryDto> }>();
-
   async function computeSummary(actor: SettlementActor, q: Filter): Promise<LedgerSummaryDto> {
     const w = where(actor, q);
     const top = sql`sum(${contract.amount} + ${contract.changedAmount}) DESC`;
     const [all, bySupplier, byDepartment, byCategory, byMonth] = await Promise.all([
-      db.select(SUMS).from(contract).innerJoin(supplier, eq(supplier.id, contract.supplierId)).where(w),
+      db.select(SUMS).from(contract).where(w),
       db
-        .select({ key: contract.supplierId, label: sql<string>`min(${supplier.name})`, ...SUMS })
+        .select({ key: contract.supplierId, label: SUPPLIER_NAME, ...SUMS })
         .from(contract)
-        .innerJoin(supplier, eq(supplier.id, contract.supplierId))
         .where(w)
         .groupBy(contract.supplierId)
         .orderBy(top)
@@ -189,7 +191,6 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
           ...SUMS,
         })
         .from(contract)
-        .innerJoin(supplier, eq(supplier.id, contract.supplierId))
         .where(w)
         .groupBy(contract.sysOrgCode)
         .orderBy(top)
@@ -197,7 +198,6 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
       db
         .select({ key: purchasePackage.purchaseCategory, ...SUMS })
         .from(contract)
-        .innerJoin(supplier, eq(supplier.id, contract.supplierId))
         .innerJoin(purchasePackage, eq(purchasePackage.id, contract.packageId))
         .where(w)
         .groupBy(purchasePackage.purchaseCategory)
@@ -225,29 +225,24 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
     };
   }
 
-  return {
-    changed: () => cache.clear(),
+  const keyOf = (actor: SettlementActor, q: Filter) => {
+    const { column: _c, order: _o, ...filters } = q as Filter & { column?: unknown; order?: unknown };
+    return JSON.stringify([actor.tenantId, actor.scope.kind, scopeValues(actor.scope), filters]);
+  };
 
-    summary(actor, q) {
-      const { column: _c, order: _o, ...filters } = q as Filter & { column?: unknown; order?: unknown };
-      const key = JSON.stringify([actor.tenantId, actor.scope, filters]);
-      const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < SUMMARY_TTL_MS) return hit.value;
-      const value = computeSummary(actor, q);
-      if (cache.size >= SUMMARY_CACHE_MAX) cache.delete(cache.keys().next().value as string);
-      cache.set(key, { at: Date.now(), value });
-      value.catch(() => cache.delete(key));
-      return value;
-    },
+  return {
+    summary: (actor, q) =>
+      cachedOrLoad(`ledger-summary\u0000${keyOf(actor, q)}`, LEDGER_TABLES, () => computeSummary(actor, q)),
 
     list(actor, q) {
       const w = where(actor, q);
-      return fetchPage(
-        q,
-        db.select({ n: count() }).from(contract).innerJoin(supplier, eq(supplier.id, contract.supplierId)).where(w),
-        (o, l) => rows(w, o, l),
-        toRow,
-      );
+      // A page asked again costs no query until a ledger table changes (the key holds tenant, scope, filters, page).
+      return fetchPage(q, db.select({ n: count() }).from(contract).where(w), (o, l) => rows(w, o, l), toRow, {
+        rowsCache: {
+          key: `ledger-list\u0000${keyOf(actor, q)}\u0000${q.pageNo}\u0000${q.pageSize}`,
+          tables: LEDGER_TABLES,
+        },
+      });
     },
 
     exportList(actor, q) {

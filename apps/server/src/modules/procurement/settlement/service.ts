@@ -124,12 +124,9 @@ export interface SettlementService {
 export function createSettlementService({
   db,
   workflow,
-  onLedgerChange = () => {},
 }: {
   db: Db;
   workflow: WorkflowPort | null;
-  /** Called when contract totals moved (the ledger's cached summaries are dropped). */
-  onLedgerChange?: () => void;
 }): SettlementService {
   const base = (w: ReturnType<typeof and>) =>
     db
@@ -259,7 +256,6 @@ export function createSettlementService({
             updateTime: new Date(),
           })
           .where(eq(settlement.id, s.id));
-        onLedgerChange();
       } else if (event.outcome !== 'progress') {
         await tx
           .update(settlement)
@@ -387,8 +383,8 @@ export function createSettlementService({
       });
     },
 
-    async pay(actor, body) {
-      const paid = await db.transaction(async (tx) => {
+    pay(actor, body) {
+      return db.transaction(async (tx) => {
         const s0 = await get(tx, actor, body.settlementId);
         const c = await lockContract(tx, actor, s0.contractId, false);
         const s = await get(tx, actor, body.settlementId, true);
@@ -425,8 +421,6 @@ export function createSettlementService({
           .returning();
         return toDto(row ?? s);
       });
-      onLedgerChange();
-      return paid;
     },
 
     async payments(actor, settlementId) {
@@ -434,8 +428,8 @@ export function createSettlementService({
       return (await paymentsOf(db, s.id)).map(toPaymentDto);
     },
 
-    async releaseRetention(actor, contractId, today = new Date().toISOString().slice(0, 10)) {
-      const released = await db.transaction(async (tx) => {
+    releaseRetention(actor, contractId, today = new Date().toISOString().slice(0, 10)) {
+      return db.transaction(async (tx) => {
         const c = await lockContract(tx, actor, contractId, false);
         if (!c.warrantyEnd || c.warrantyEnd > today) throw badRequest(M.warrantyNotEnded(c.warrantyEnd ?? '未设定'));
         const t = totalsOf(c);
@@ -446,8 +440,6 @@ export function createSettlementService({
           .where(eq(contract.id, c.id));
         return { ...t, retentionReleased: t.retentionHeld };
       });
-      onLedgerChange();
-      return released;
     },
 
     exportList(actor, q) {
