@@ -105,13 +105,15 @@ describe('结算 (settlement)', () => {
     await buyer.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => row(buyer, CONTRACT_NO).count()).toBe(2);
     for (const no of ['JS01', 'JS02']) {
-      await row(buyer, `${CONTRACT_NO}-${no}`).getByText('更多').hover();
-      await buyer.locator('.ant-dropdown:visible').getByText('提交审批').click();
-      await buyer
-        .locator('.ant-popconfirm:visible')
-        .getByRole('button', { name: /确\s*定/ })
-        .click();
+      await row(buyer, `${CONTRACT_NO}-${no}`).getByRole('button', { name: /更多/ }).click();
+      const entry = buyer.getByRole('menuitem', { name: '提交审批' });
+      const dropdown = buyer.locator('.ant-dropdown').filter({ has: entry });
+      await expect.poll(() => dropdown.evaluate((el) => el.className)).not.toMatch(/-(appear|enter)/);
+      await entry.click();
+      const confirm = buyer.locator('.ant-modal-confirm').filter({ hasText: '确定提交审批吗?' });
+      await confirm.getByRole('button', { name: /确\s*定/ }).click();
       await expectMessage(buyer, '已提交审批');
+      await confirm.waitFor({ state: 'hidden' });
     }
     await screenshot(buyer, 'settle-list-approving');
 

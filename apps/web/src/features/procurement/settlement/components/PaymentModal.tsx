@@ -8,6 +8,15 @@ import { paySettlement, settlementApi } from '../api.ts';
 import { MONEY_RULE } from './SettlementFormModal.tsx';
 
 type Values = Omit<PaymentAddInput, 'settlementId' | 'paidOn' | 'attachments'> & { paidOn: Dayjs };
+/** Cents of a non-negative decimal string ("1234.5" → 123450n): money never goes through a float. */
+const cents = (v: string): bigint => {
+  const [i = '0', f = ''] = v.split('.');
+  return BigInt(`${i}${f.padEnd(2, '0').slice(0, 2)}`);
+};
+const minus = (a: string, b: string): string => {
+  const c = cents(a) - cents(b);
+  return `${c / 100n}.${(c % 100n).toString().padStart(2, '0')}`;
+};
 const METHODS = Object.entries(PAYMENT_METHODS).map(([value, label]) => ({ value, label }));
 
 /** 付款登记: amount (≤ the settlement's unpaid rest, checked again by the server), date, method, voucher. */
@@ -15,7 +24,7 @@ export function PaymentModal({ settlement, onClose }: { settlement: SettlementDt
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const pay = useCrudMutation(settlementApi, paySettlement);
-  const unpaid = settlement ? (Number(settlement.netPayable) - Number(settlement.paidAmount)).toFixed(2) : '0';
+  const unpaid = settlement ? minus(settlement.netPayable, settlement.paidAmount) : '0.00';
   return (
     <ModalForm<Values>
       name="paymentForm"

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Can } from '../../../../shared/auth/Can.tsx';
 import { CrudRowActions } from '../../../../shared/list/CrudRowActions.tsx';
 import { CrudToolbar } from '../../../../shared/list/CrudToolbar.tsx';
+import { RowActions } from '../../../../shared/list/RowActions.tsx';
 import { SearchBar } from '../../../../shared/list/SearchBar.tsx';
 import { useCrudList, useCrudMutation } from '../../../../shared/list/useCrudList.ts';
 import { settlementApi, submitSettlement } from '../api.ts';
@@ -57,36 +58,36 @@ export default function SettlementListPage() {
       key: 'action',
       width: 200,
       fixed: 'right',
-      render: (_, row) => (
-        <CrudRowActions
-          list={list}
-          row={row}
-          edit={row.state === 'draft'}
-          extra={
-            row.state === 'approved' || row.state === 'partially_paid' ? (
-              <Can code={P.pay}>
-                <Typography.Link onClick={() => setPaying(row)}>付款</Typography.Link>
-              </Can>
-            ) : null
-          }
-          more={
-            row.state === 'draft'
-              ? [
-                  {
-                    key: 'submit',
-                    label: '提交审批',
-                    code: P.submit,
-                    confirm: '确定提交审批吗?',
-                    onClick: async () => {
-                      await submit.mutateAsync(row.id);
-                      message.success('已提交审批');
-                    },
-                  },
-                ]
-              : undefined
-          }
-        />
-      ),
+      render: (_, row) =>
+        row.state === 'draft' ? (
+          // 草稿: 编辑, 提交审批, 删除; past it only 付款 (the server refuses the rest anyway).
+          <CrudRowActions
+            list={list}
+            row={row}
+            more={[
+              {
+                key: 'submit',
+                label: '提交审批',
+                code: P.submit,
+                confirm: '确定提交审批吗?',
+                onClick: async () => {
+                  await submit.mutateAsync(row.id);
+                  message.success('已提交审批');
+                },
+              },
+            ]}
+          />
+        ) : (
+          <RowActions
+            extra={
+              row.state === 'approved' || row.state === 'partially_paid' ? (
+                <Can code={P.pay}>
+                  <Typography.Link onClick={() => setPaying(row)}>付款</Typography.Link>
+                </Can>
+              ) : null
+            }
+          />
+        ),
     },
   ];
 
