@@ -12,7 +12,7 @@ import { expectMessage } from './shell-support.ts';
 /**
  * Issue 16, slice p16-settle: buyer01 creates two settlements on a 履行中 contract (set up by SQL: the contract
  * slice builds drafting and signing in parallel), submits them, leader01 and manager01 approve them in 我的待办,
- * buyer01 records a payment on each, and 结算台账 shows the exact figures.
+ * buyer01 records a payment on each, 结算台账 shows the exact figures and supplier01 sees both in 我的结算.
  */
 const { baseUrl, dataDir } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
@@ -142,5 +142,13 @@ describe('结算 (settlement)', () => {
     }
     await buyer.locator('[aria-label="月度结算与付款金额"]').first().waitFor();
     await screenshot(buyer, 'settle-ledger');
+
+    // 我的结算: the supplier sees both settlements of its contract and what it received.
+    const supplier = await as('supplier01', '/settlement/my');
+    await supplier.locator('.aps-search-bar:visible').getByLabel('合同编号').fill(CONTRACT_NO);
+    await supplier.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => row(supplier, CONTRACT_NO).count()).toBe(2);
+    expect(await row(supplier, `${CONTRACT_NO}-JS02`).textContent()).toContain('¥10,000.00');
+    await screenshot(supplier, 'settle-supplier');
   });
 });
