@@ -107,6 +107,9 @@ describe('settlements, payments and the ledger', () => {
     expect(sum.bySupplier[0]).toMatchObject({ key: SUP1, paidAmount: '32500.64' });
     const payments = await fx.okCall('buyer01', 'GET', `${A.paymentList}?settlementId=${s1.id}`);
     expect(payments.map((p: Json) => p.amount)).toEqual(['10000.00', '17500.09']);
+    const bell = await fx.t.db.execute<{ title: string }>(sql`
+      SELECT title FROM sys_announcement WHERE bus_type = 'settlement_payment' AND bus_id = ${s1.id} ORDER BY create_time`);
+    expect(bell.rows.map((r) => r.title)).toEqual([`结算单${s1.settlementNo}已付款`, `结算单${s1.settlementNo}已付款`]);
   });
 
   it('refuses an over-settlement (pending counted), an over-payment and a retention above the rate', async () => {

@@ -43,6 +43,7 @@ import type { PlanActor } from '../plan/service.ts';
 import { supplierOfUser } from '../supplier/eligibility.ts';
 import { supplier } from '../supplier/tables.ts';
 import { actorName, type WorkflowPort } from '../workflow-port.ts';
+import { notifyPayment } from './notify.ts';
 
 export type SettlementActor = PlanActor;
 type ContractRow = typeof contract.$inferSelect;
@@ -409,6 +410,7 @@ export function createSettlementService({
           .update(contract)
           .set({ paidAmount: t.paidAmount, updateTime: new Date() })
           .where(eq(contract.id, c.id));
+        await notifyPayment(tx, c, s, body);
         const [row] = await tx
           .update(settlement)
           .set({
