@@ -128,7 +128,7 @@ describe('结算 (settlement)', () => {
     await pay(buyer, `${CONTRACT_NO}-JS01`, '27500');
     await pay(buyer, `${CONTRACT_NO}-JS02`, '10000');
     await expect.poll(() => row(buyer, `${CONTRACT_NO}-JS01`).textContent()).toContain('已付清');
-    expect(await row(buyer, `${CONTRACT_NO}-JS02`).textContent()).toContain('部分付款');
+    await expect.poll(() => row(buyer, `${CONTRACT_NO}-JS02`).textContent()).toContain('部分付款');
     await screenshot(buyer, 'settle-list-paid');
 
     await openSiderMenu(buyer, '合同结算', '结算台账', '/settlement/ledger');
