@@ -62,6 +62,7 @@ import { reviewScoringRoutes } from './modules/procurement/review/scoring-routes
 import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
+import { settlementRoutes } from './modules/procurement/settlement/routes.ts';
 import { supplierRoutes } from './modules/procurement/supplier/routes.ts';
 import { supplierStandingRoutes } from './modules/procurement/supplier/standing-routes.ts';
 import { createServices, type Services } from './services.ts';
@@ -118,6 +119,7 @@ const API_MODULES = [
   supplierRoutes,
   supplierStandingRoutes,
   contractRoutes,
+  settlementRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

@@ -82,6 +82,8 @@ import { createReviewScoringService, type ReviewScoringService } from './modules
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 import { createReviewVoteService, type ReviewVoteService } from './modules/procurement/review/vote.ts';
+import { createLedgerService, type LedgerService } from './modules/procurement/settlement/ledger.ts';
+import { createSettlementService, type SettlementService } from './modules/procurement/settlement/service.ts';
 import {
   createSupplierDirectoryService,
   type SupplierDirectoryService,
@@ -108,6 +110,8 @@ export interface Services {
   purchasePlans: PlanService;
   /** 合同: drafted from an award, approved, signed by both sides, performed, changed, evaluated (issue 16). */
   contracts: ContractService;
+  settlements: SettlementService;
+  ledger: LedgerService;
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
@@ -268,6 +272,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     purchases: createPurchaseService({ db }),
     purchasePlans,
     contracts: createContractService({ db, rules, workflow }),
+    settlements: createSettlementService({ db, workflow }),
+    ledger: createLedgerService({ db }),
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
     reviewTasks: createReviewTaskService({ db }),

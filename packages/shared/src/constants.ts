@@ -8,6 +8,7 @@ export * from './announcement-admin.constants.ts';
 export * from './api.ts';
 export * from './auth.constants.ts';
 export * from './category.constants.ts';
+export * from './contract.constants.ts';
 export * from './cron.ts';
 export * from './cron-editor.ts';
 export * from './dict-admin.constants.ts';

@@ -145,3 +145,41 @@ export interface ContractDetailDto extends ContractDto {
   settlementCount: number;
   evaluation: PerformanceDto | null;
 }
+
+/** One group of the aggregated ledger (per supplier, department or category): Σ of the contract figures. */
+export interface LedgerGroupDto {
+  key: string;
+  label: string;
+  contracts: number;
+  total: string;
+  settledAmount: string;
+  paidAmount: string;
+  unpaid: string;
+  retentionBalance: string;
+}
+
+/** One month of the period view: approved settlements (approved_at) and payments (paid_on). */
+export interface LedgerMonthDto {
+  month: string;
+  settledAmount: string;
+  paidAmount: string;
+}
+
+/** LEDGER_API.summary: the totals of the filtered ledger and its groupings. */
+export interface LedgerSummaryDto {
+  contracts: number;
+  total: string;
+  amount: string;
+  changedAmount: string;
+  settledAmount: string;
+  payableAmount: string;
+  paidAmount: string;
+  unpaid: string;
+  retentionHeld: string;
+  retentionReleased: string;
+  retentionBalance: string;
+  bySupplier: LedgerGroupDto[];
+  byDepartment: LedgerGroupDto[];
+  byCategory: LedgerGroupDto[];
+  byMonth: LedgerMonthDto[];
+}

@@ -124,6 +124,8 @@ export const paymentAddSchema = z.object({
   attachments,
 });
 export type PaymentAddInput = z.infer<typeof paymentAddSchema>;
+export const retentionReleaseSchema = z.object({ contractId });
+export const paymentListQuerySchema = z.object({ settlementId });
 
 export const settlementListQuerySchema = pageQuerySchema.extend({
   settlementNo: keyword,
