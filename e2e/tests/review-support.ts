@@ -1,7 +1,7 @@
 import type pg from 'pg';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openSiderMenu } from '../support/menu.ts';
-import { insertProject, search } from './procurement-support.ts';
+import { confirmPop, insertProject, search } from './procurement-support.ts';
 
 /** The seeded suppliers whose bids the review e2e files use (中泰 makes expert03 avoid; seed/experts.ts). */
 export const REVIEW_SUPPLIERS = ['华东建设工程有限公司', '中泰物资贸易有限公司', '鑫源劳务服务有限公司'];
@@ -85,4 +85,27 @@ export async function openReviewTask(page: Page, stamp: string, packageName: str
   const drawer = page.locator('.ant-drawer:visible');
   await drawer.getByRole('tab', { name: '采购信息' }).waitFor();
   return drawer;
+}
+
+/**
+ * The issue's hand-computed scores (技术 40, 商务 20) per seeded supplier, one per drawn expert in draw order:
+ * 中泰 is the issue's A (950,000), 华东 B (900,000), 鑫源 C (1,000,000).
+ */
+export const FLOW_SCORES: Record<string, { tech: number[]; biz: number[] }> = {
+  中泰物资贸易有限公司: { tech: [35, 38, 30, 36, 33], biz: [18, 17, 19, 15, 18] },
+  华东建设工程有限公司: { tech: [30, 32, 31, 29, 33], biz: [16, 16, 17, 15, 18] },
+  鑫源劳务服务有限公司: { tech: [39, 37, 38, 40, 36], biz: [19, 20, 18, 19, 17] },
+};
+
+/** On the 评分 tab, the `k`-th drawn expert fills and submits every bidder's sheet (FLOW_SCORES). */
+export async function submitFlowSheets(page: Page, drawer: Locator, k: number) {
+  await drawer.getByRole('tab', { name: '评分' }).click();
+  for (const [supplier, s] of Object.entries(FLOW_SCORES)) {
+    const sheet = drawer.getByTestId(`sheet-${supplier}`);
+    await sheet.getByLabel(`${supplier}-技术-评分`).fill(String(s.tech[k]));
+    await sheet.getByLabel(`${supplier}-商务-评分`).fill(String(s.biz[k]));
+    await sheet.getByRole('button', { name: /提\s*交/ }).click();
+    await confirmPop(page);
+    await sheet.getByText('已提交').first().waitFor();
+  }
 }
