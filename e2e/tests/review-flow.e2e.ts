@@ -5,7 +5,7 @@ import { openSiderMenu } from '../support/menu.ts';
 import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
 import { confirmPop, row, search, stageTag } from './procurement-support.ts';
-import { insertOpenedPackage, openReviewTask, submitFlowSheets } from './review-support.ts';
+import { clarifyAndAccept, insertOpenedPackage, openReviewTask, submitFlowSheets } from './review-support.ts';
 import { expectMessage } from './shell-support.ts';
 
 /**
@@ -168,7 +168,7 @@ describe('评审流程 (issue 15)', () => {
     });
   }
 
-  it('expert01 reads 组长汇总 and 评审汇总 (92.67 / 90.23 / 87.33) and confirms the result', async () => {
+  it('expert01 reads 组长汇总 and 评审汇总 (92.67 / 90.23 / 87.33) ', async () => {
     const [p] = await rows<{ purchase_stage: number }>('SELECT purchase_stage FROM purchase_package WHERE id = $1');
     expect(p?.purchase_stage).toBe(8);
     const page = await session.as('expert01', '/review/task');
@@ -179,6 +179,27 @@ describe('评审流程 (issue 15)', () => {
     await drawer.getByRole('tab', { name: '评审汇总' }).click();
     for (const total of ['92.67', '90.23', '87.33']) await drawer.getByText(total).first().waitFor();
     await screenshot(page, 'flow-summary');
+  });
+
+  it('expert01 asks 华东 for a clarification, supplier01 answers in 我的投标 (报价澄清), expert01 accepts', async () => {
+    await clarifyAndAccept((user, path) => session.as(user, path), {
+      stamp: STAMP,
+      packageName: PACKAGE,
+      supplier: 'supplier01',
+      supplierName: '华东建设工程有限公司',
+      question: '请说明报价低于其他投标人的原因',
+      answer: '本地自有设备，运输成本低',
+    });
+    const [c] = await rows<{ clarification: string; valid: boolean }>(`SELECT rb.clarification, rb.valid
+      FROM review_bid rb JOIN supplier s ON s.id = rb.supplier_id WHERE rb.package_id = $1
+      AND s.name = '华东建设工程有限公司'`);
+    expect(c).toMatchObject({ clarification: 'accepted', valid: true });
+  });
+
+  it('expert01 confirms the result', async () => {
+    const page = await session.as('expert01', '/review/task');
+    const drawer = await openReviewTask(page, STAMP, PACKAGE);
+    await drawer.getByRole('tab', { name: '评审汇总' }).click();
     await drawer.getByRole('button', { name: '确认评审结果' }).click();
     await confirmPop(page);
     await page.getByText('评审结果已确认，请评审成员签字').waitFor();
