@@ -213,7 +213,7 @@ describe('dynamic routes from the server menu', () => {
     await waitForPath(page, '/home');
     await page.goto('/dashboard/analysis');
     await waitForPath(page, '/purchaseannouncement/PurchaseAnnouncementTabs');
-    expect(await topMenuTitles(page)).toEqual(['采购管理', '常见问题']);
+    expect(await topMenuTitles(page)).toEqual(['采购管理', '供应商管理', '合同结算', '常见问题']);
     await page.goto('/purchase');
     await waitForPath(page, '/purchaseannouncement/PurchaseAnnouncementTabs');
     await expect.poll(() => page.title()).toBe('采购公告 - 全流程数字化采购平台');
@@ -227,10 +227,10 @@ describe('dynamic routes from the server menu', () => {
     await waitForPath(page, '/system/user');
     await page.getByRole('columnheader', { name: '用户账号' }).waitFor();
     // A layout route (layouts/RouteView) leads to its first child, here a component with no page yet.
-    await page.goto('/supplier');
-    await waitForPath(page, '/supplier/directory');
-    await page.getByText('「供应商名录」功能建设中').waitFor();
-    await page.getByText('页面组件：supplier/DirectoryList').waitFor();
+    await page.goto('/workorder');
+    await waitForPath(page, '/workorder/operation');
+    await page.getByText('「运维工单」功能建设中').waitFor();
+    await page.getByText('页面组件：workorder/OperationList').waitFor();
     // The views area: the exception pages of the demo menu.
     await page.goto('/exception/403');
     await page.getByText('抱歉，你无权访问该页面').waitFor();

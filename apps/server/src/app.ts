@@ -47,6 +47,7 @@ import { testingRoutes } from './modules/platform/testing/routes.ts';
 import { userRoutes } from './modules/platform/user/routes.ts';
 import { workflowRoutes } from './modules/platform/workflow/routes.ts';
 import { bidRoutes } from './modules/procurement/bid/routes.ts';
+import { contractRoutes } from './modules/procurement/contract/routes.ts';
 import { procurementDashboardRoutes } from './modules/procurement/dashboard/routes.ts';
 import { expertRoutes } from './modules/procurement/expert/routes.ts';
 import { procurementListRoutes } from './modules/procurement/lists/routes.ts';
@@ -61,6 +62,9 @@ import { reviewScoringRoutes } from './modules/procurement/review/scoring-routes
 import { reviewSignRoutes } from './modules/procurement/review/sign-routes.ts';
 import { reviewTaskRoutes } from './modules/procurement/review/task-routes.ts';
 import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
+import { settlementRoutes } from './modules/procurement/settlement/routes.ts';
+import { supplierRoutes } from './modules/procurement/supplier/routes.ts';
+import { supplierStandingRoutes } from './modules/procurement/supplier/standing-routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -112,6 +116,10 @@ const API_MODULES = [
   workflowRoutes,
   demoRequestRoutes,
   expertRoutes,
+  supplierRoutes,
+  supplierStandingRoutes,
+  contractRoutes,
+  settlementRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

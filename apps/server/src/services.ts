@@ -54,6 +54,8 @@ import { type AwardLetterService, createAwardLetterService } from './modules/pro
 import { escapeHtml } from './modules/procurement/bid/letters.ts';
 import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
 import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
+import { contractJobs } from './modules/procurement/contract/jobs.ts';
+import { type ContractService, createContractService } from './modules/procurement/contract/service.ts';
 import { createDashboardService, type DashboardService } from './modules/procurement/dashboard/service.ts';
 import { createExpertService, type ExpertService } from './modules/procurement/expert/service.ts';
 import { createSpecialListService, type SpecialListService } from './modules/procurement/lists/service.ts';
@@ -80,6 +82,21 @@ import { createReviewScoringService, type ReviewScoringService } from './modules
 import { createReviewSignService, type ReviewSignService } from './modules/procurement/review/sign.ts';
 import { createReviewTaskService, type ReviewTaskService } from './modules/procurement/review/tasks.ts';
 import { createReviewVoteService, type ReviewVoteService } from './modules/procurement/review/vote.ts';
+import { createLedgerService, type LedgerService } from './modules/procurement/settlement/ledger.ts';
+import { createSettlementService, type SettlementService } from './modules/procurement/settlement/service.ts';
+import {
+  createSupplierDirectoryService,
+  type SupplierDirectoryService,
+} from './modules/procurement/supplier/directory.ts';
+import {
+  createSupplierRegisterService,
+  type SupplierRegisterService,
+} from './modules/procurement/supplier/register.ts';
+import {
+  createSupplierStandingService,
+  type SupplierStandingService,
+  supplierStandingJobs,
+} from './modules/procurement/supplier/standing.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -91,6 +108,10 @@ export interface Services {
   permissions: PermissionService;
   purchases: PurchaseService;
   purchasePlans: PlanService;
+  /** 合同: drafted from an award, approved, signed by both sides, performed, changed, evaluated (issue 16). */
+  contracts: ContractService;
+  settlements: SettlementService;
+  ledger: LedgerService;
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
@@ -127,6 +148,12 @@ export interface Services {
   qa: QaService;
   /** The expert pool (专家库, issue 15 §1). */
   experts: ExpertService;
+  /** Supplier self-registration and its admission (issue 16). */
+  supplierRegister: SupplierRegisterService;
+  /** 供应商名录 (issue 16). */
+  supplierDirectory: SupplierDirectoryService;
+  /** 合格供应商, 黑名单, certificates and the supplier's portal (issue 16). */
+  supplierStanding: SupplierStandingService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
   sessions: SessionStore;
@@ -207,6 +234,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...JOB_HANDLERS,
     ...procurementJobs(packageStages),
     ...clarifyJobs(reviewClarify),
+    ...supplierStandingJobs(),
+    ...contractJobs(),
   ]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
@@ -219,6 +248,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
   const files = createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes });
+  const supplierRegister = createSupplierRegisterService({ db, files, workflow });
   const services: Services = {
     workflow,
     demoRequests: createDemoRequestService({ db, workflow }),
@@ -241,6 +271,9 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     permissions,
     purchases: createPurchaseService({ db }),
     purchasePlans,
+    contracts: createContractService({ db, rules, workflow }),
+    settlements: createSettlementService({ db, workflow }),
+    ledger: createLedgerService({ db }),
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
     reviewTasks: createReviewTaskService({ db }),
@@ -267,6 +300,14 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     awardLetters: createAwardLetterService(db),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
+    supplierRegister,
+    supplierDirectory: createSupplierDirectoryService({ db }),
+    // One supplier_admission handler: the portal's change requests first, then registrations (see standing.ts).
+    supplierStanding: createSupplierStandingService({
+      db,
+      workflow,
+      admission: (tx, event) => supplierRegister.onAdmissionStatus(tx, event),
+    }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
     sessions,

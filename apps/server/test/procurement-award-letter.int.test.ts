@@ -9,34 +9,11 @@ import {
   PROCUREMENT_BID_MESSAGES as M,
   PROCUREMENT_API,
 } from '@aps/shared';
-import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bidFixture, SUP1, SUP2, SUP3 } from './procurement-bid-fixture.ts';
-import { PDF_MIN } from './upload-fixtures.ts';
 
 const fx = bidFixture();
-const { call, okCall, upload, publishedPackage, bid } = fx;
-
-/** A package through sign-up, bids (supplier02 cheapest), opening and award: SUP2 wins, SUP1 and SUP3 do not. */
-async function awardedPackage(): Promise<string> {
-  const { packageId } = await publishedPackage();
-  const prices: Record<string, string> = { supplier01: '480000', supplier02: '450000.5', supplier03: '460000' };
-  for (const who of ['supplier01', 'supplier02', 'supplier03']) {
-    await okCall(who, 'POST', API.supplierSignUp, { packageId });
-    const f = await upload(who, `${who}.pdf`, PDF_MIN);
-    expect((await bid(who, packageId, { price: prices[who] }, [f.id])).status).toBe(200);
-  }
-  await fx.t.db.execute(
-    sql`UPDATE purchase_package SET purchase_stage = 4, opening_start_time = now() - interval '1 second' WHERE id = ${packageId}`,
-  );
-  await fx.t.services.packageStages.open(fx.t.db, 1, packageId, { username: 'buyer01', role: 'buyer' });
-  await fx.t.db.execute(sql`
-    UPDATE purchase_package SET purchase_stage = 11, ranked_candidates = ${JSON.stringify([SUP2, SUP3])}::jsonb,
-      valid_bidder_ids = ${JSON.stringify([SUP1, SUP2, SUP3])}::jsonb, publicity_end_time = now() - interval '1 second'
-    WHERE id = ${packageId}`);
-  await fx.t.services.packageStages.endPublicity(fx.t.db, 1, packageId, { username: 'system', role: 'system' });
-  return packageId;
-}
+const { call, okCall, publishedPackage, awardedPackage } = fx;
 
 const listOf = async (who: string, query: string) =>
   (await okCall(who, 'GET', `${API.awardLetterList}?pageNo=1&pageSize=50&${query}`)) as {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { supplierSeedId } from '../src/seed/suppliers.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 import type { Method } from './sys-helpers.ts';
+import { PDF_MIN } from './upload-fixtures.ts';
 
 export const SUP1 = supplierSeedId('huadong');
 export const SUP2 = supplierSeedId('zhongtai');
@@ -134,6 +135,27 @@ export function bidFixture() {
 
   const bid = (who: string, packageId: string, quote: object, files: string[]) =>
     call(who, 'POST', API.supplierBid, { packageId, ...quote, fileIds: files });
+
+  /** A package through sign-up, bids (supplier02 cheapest), opening and award: SUP2 wins at 450000.50. */
+  async function awardedPackage(): Promise<string> {
+    const { packageId } = await publishedPackage();
+    const prices: Record<string, string> = { supplier01: '480000', supplier02: '450000.5', supplier03: '460000' };
+    for (const who of ['supplier01', 'supplier02', 'supplier03']) {
+      await okCall(who, 'POST', API.supplierSignUp, { packageId });
+      const f = await upload(who, `${who}.pdf`, PDF_MIN);
+      expect((await bid(who, packageId, { price: prices[who] }, [f.id])).status).toBe(200);
+    }
+    await t.db.execute(
+      sql`UPDATE purchase_package SET purchase_stage = 4, opening_start_time = now() - interval '1 second' WHERE id = ${packageId}`,
+    );
+    await t.services.packageStages.open(t.db, 1, packageId, { username: 'buyer01', role: 'buyer' });
+    await t.db.execute(sql`
+      UPDATE purchase_package SET purchase_stage = 11, ranked_candidates = ${JSON.stringify([SUP2, SUP3])}::jsonb,
+        valid_bidder_ids = ${JSON.stringify([SUP1, SUP2, SUP3])}::jsonb, publicity_end_time = now() - interval '1 second'
+      WHERE id = ${packageId}`);
+    await t.services.packageStages.endPublicity(t.db, 1, packageId, { username: 'system', role: 'system' });
+    return packageId;
+  }
   return {
     get t() {
       return t;
@@ -146,5 +168,6 @@ export function bidFixture() {
     stageOf,
     publishedPackage,
     bid,
+    awardedPackage,
   };
 }

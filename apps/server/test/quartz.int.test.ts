@@ -30,6 +30,10 @@ describe('scheduled jobs (/sys/quartzJob/*)', () => {
       'purchaseStageTimer',
       'purchasePublicityEnd',
       'reviewClarificationDeadline',
+      'supplierBlacklistExpiry',
+      'supplierCertificateExpiry',
+      'contractUnsignedReminder',
+      'contractWarrantyClose',
     ]);
     const preview = (
       await call(admin, 'GET', '/sys/quartzJob/cronPreview?cronExpression=0%200%2012%20%3F%20*%207&count=3')

@@ -6,7 +6,7 @@ import type {
   PaymentMethod,
   SettlementState,
 } from './contract.constants.ts';
-import type { SupplierFileDto } from './supplier-dto.ts';
+import type { PerformanceDto, SupplierFileDto } from './supplier-dto.ts';
 
 export interface ContractDto {
   id: string;
@@ -116,4 +116,70 @@ export interface LedgerRowDto {
   retentionReleased: string;
   retentionBalance: string;
   remaining: string;
+}
+
+/** The award a contract is drafted from (CONTRACT_API.draftFromAward). */
+export interface ContractAwardDto {
+  packageId: string;
+  packageName: string;
+  purchaseName: string;
+  supplierId: string;
+  supplierName: string;
+  /** The winning price. */
+  amount: string;
+  payTerms: string | null;
+  warrantyPeriod: number;
+  retentionRate: string;
+  awardLetterId: string | null;
+  awardTime: string | null;
+  /** The package's live contract, when there is one already. */
+  contractId: string | null;
+}
+
+/** The detail drawer: the contract, its figures (ledger.contractFigures), change history, settlements, evaluation. */
+export interface ContractDetailDto extends ContractDto {
+  total: string;
+  unpaid: string;
+  remaining: string;
+  changes: ContractChangeDto[];
+  settlementCount: number;
+  evaluation: PerformanceDto | null;
+}
+
+/** One group of the aggregated ledger (per supplier, department or category): Σ of the contract figures. */
+export interface LedgerGroupDto {
+  key: string;
+  label: string;
+  contracts: number;
+  total: string;
+  settledAmount: string;
+  paidAmount: string;
+  unpaid: string;
+  retentionBalance: string;
+}
+
+/** One month of the period view: approved settlements (approved_at) and payments (paid_on). */
+export interface LedgerMonthDto {
+  month: string;
+  settledAmount: string;
+  paidAmount: string;
+}
+
+/** LEDGER_API.summary: the totals of the filtered ledger and its groupings. */
+export interface LedgerSummaryDto {
+  contracts: number;
+  total: string;
+  amount: string;
+  changedAmount: string;
+  settledAmount: string;
+  payableAmount: string;
+  paidAmount: string;
+  unpaid: string;
+  retentionHeld: string;
+  retentionReleased: string;
+  retentionBalance: string;
+  bySupplier: LedgerGroupDto[];
+  byDepartment: LedgerGroupDto[];
+  byCategory: LedgerGroupDto[];
+  byMonth: LedgerMonthDto[];
 }

@@ -44,6 +44,10 @@ export const SETTLEMENT_API = {
   paymentList: '/settlement/settlement/payment/list',
   // The supplier's portal: own settlements only.
   supplierList: '/settlement/supplier/list',
+  /** GET ?id: one of the supplier's own settlements with its payments (404 for another supplier's). */
+  supplierQueryById: '/settlement/supplier/queryById',
+  /** POST { contractId }: releases the contract's retention balance once its warranty has ended (p16-settle). */
+  releaseRetention: '/settlement/settlement/releaseRetention',
 } as const;
 
 export const LEDGER_API = {
@@ -199,4 +203,7 @@ export const SETTLEMENT_MESSAGES = {
   stateRefused: (label: string, state: string) => `结算单当前状态为「${state}」，不能${label}`,
   notEditable: '只有草稿状态的结算单可以编辑',
   paymentPositive: '付款金额必须大于0',
+  retentionAboveRate: (max: string) => `质保金不能高于按合同比例计算的金额（¥${max}）`,
+  warrantyNotEnded: (end: string) => `合同质保期尚未结束（${end}），不能释放质保金`,
+  noRetention: '该合同没有待释放的质保金',
 } as const;

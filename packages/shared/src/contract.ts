@@ -84,6 +84,8 @@ export const contractListQuerySchema = pageQuerySchema.extend({
   name: keyword,
   supplierName: keyword,
   supplierId: uuid('供应商不存在或已删除').optional(),
+  /** A department's org code: its contracts and its sub-departments' (within the caller's data scope). */
+  sysOrgCode: z.string().trim().max(64).optional(),
   state: z.enum(CONTRACT_STATE_CODES as [string, ...string[]], { error: '状态不正确' }).optional(),
   createTimeBegin: dateSchema.optional(),
   createTimeEnd: dateSchema.optional(),
@@ -122,6 +124,8 @@ export const paymentAddSchema = z.object({
   attachments,
 });
 export type PaymentAddInput = z.infer<typeof paymentAddSchema>;
+export const retentionReleaseSchema = z.object({ contractId });
+export const paymentListQuerySchema = z.object({ settlementId });
 
 export const settlementListQuerySchema = pageQuerySchema.extend({
   settlementNo: keyword,

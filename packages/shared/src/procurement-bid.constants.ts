@@ -201,6 +201,8 @@ export interface SignUpDto {
   purchaseName?: string;
   purchaseStage?: number;
   bidDeadline?: string | null;
+  /** Staff lists: the supplier's standing warning (暂停：原因), issue 16. */
+  supplierWarning?: string | null;
 }
 
 export interface BidFileDto {

@@ -107,6 +107,7 @@ export const SUPER_QUERY_LISTS = {
   sysUser: 'sys_user',
   qa: 'qa_questions_and_answers',
   purchaseRecord: 'purchase_record',
+  supplier: 'supplier',
 } as const;
 export type SuperQueryListKey = (typeof SUPER_QUERY_LISTS)[keyof typeof SUPER_QUERY_LISTS];
 
@@ -214,9 +215,37 @@ export function unwrapFilter(raw: string, plainRule: SuperQueryRule = 'eq'): { r
   return { rule: plainRule, val: v };
 }
 
+/** 供应商名录 (/supplier/directory/list, issue 16). */
+export const SUPPLIER_SUPER_QUERY_FIELDS = [
+  { field: 'name', label: '企业名称', type: 'string' },
+  { field: 'creditCode', label: '统一社会信用代码', type: 'string' },
+  { field: 'legalRepresentative', label: '法定代表人', type: 'string' },
+  { field: 'contactName', label: '联系人', type: 'string' },
+  { field: 'contactPhone', label: '联系电话', type: 'string' },
+  { field: 'address', label: '地址', type: 'string' },
+  { field: 'bankName', label: '开户银行', type: 'string' },
+  {
+    field: 'status',
+    label: '状态',
+    type: 'string',
+    options: [
+      { value: '1', text: '注册待审' },
+      { value: '2', text: '准入' },
+      { value: '3', text: '合格' },
+      { value: '4', text: '暂停' },
+      { value: '5', text: '黑名单' },
+      { value: '6', text: '淘汰' },
+    ],
+  },
+  { field: 'registerTime', label: '注册时间', type: 'datetime' },
+  { field: 'admittedTime', label: '准入时间', type: 'datetime' },
+  { field: 'createTime', label: '创建时间', type: 'datetime' },
+] as const satisfies readonly SuperQueryFieldDef[];
+
 /** Each list's allow-list by its key (a saved query may only name these fields). */
 export const SUPER_QUERY_FIELDS_BY_LIST: Record<SuperQueryListKey, readonly SuperQueryFieldDef[]> = {
   [SUPER_QUERY_LISTS.sysUser]: USER_SUPER_QUERY_FIELDS,
   [SUPER_QUERY_LISTS.qa]: QA_SUPER_QUERY_FIELDS,
   [SUPER_QUERY_LISTS.purchaseRecord]: PURCHASE_SUPER_QUERY_FIELDS,
+  [SUPER_QUERY_LISTS.supplier]: SUPPLIER_SUPER_QUERY_FIELDS,
 };

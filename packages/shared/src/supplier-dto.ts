@@ -108,3 +108,12 @@ export interface PerformanceDto {
   evaluator: string;
   createTime: string;
 }
+
+/** 供应商名录 detail drawer: the profile and everything around it. */
+export interface SupplierDetailDto extends SupplierDto {
+  categoryNames: string[];
+  certificates: CertificateDto[];
+  history: SupplierStatusHistoryDto[];
+  blacklists: BlacklistDto[];
+  users: { id: string; username: string; realname: string }[];
+}

@@ -57,6 +57,13 @@ export const SUPPLIER_API = {
   // Public registration: the code is sent by the existing POST /sys/sms with smsmode '1' (register).
   registerSendCode: '/sys/sms',
   register: '/supplier/register/submit',
+  /** POST multipart ?token=: a certificate file of the registration holding that token (public). */
+  registerUpload: '/supplier/register/upload',
+  /** GET: the signed-in supplier user's registration (status, rejection reason); POST resubmit after a rejection. */
+  registerStatus: '/supplier/register/status',
+  registerResubmit: '/supplier/register/resubmit',
+  /** GET: the registration tenant's category tree (public: the wizard's 供应品类 step). */
+  registerCategories: '/supplier/register/categories',
   // The supplier's portal (userEnd 3, own supplier only).
   portalProfile: '/supplier/portal/profile',
   portalChange: '/supplier/portal/change',
@@ -164,9 +171,12 @@ export const SUPPLIER_MESSAGES = {
   blacklistNotActive: '黑名单记录不是生效中，不能解除',
   blacklistEndBeforeStart: '截止日期不能早于开始日期',
   blacklistCategoriesRequired: '请选择限制的品类',
-  /** The refusal at sign-up / bid / contract: reason and end date (永久 when none). */
+  /**
+   * The refusal at sign-up, bid, award and contract: reason and end date (永久 when none). No verb of its own, so
+   * it reads right at each point (the contract prefixes 供应商不能签订合同：).
+   */
   blacklisted: (reason: string, endDate: string | null) =>
-    `供应商已被列入黑名单（原因：${reason}，${endDate ? `至${endDate}` : '永久'}），不能报名`,
+    `供应商已被列入黑名单（原因：${reason}，${endDate ? `至${endDate}` : '永久'}）`,
   suspendedWarning: (reason: string | null) => `供应商已暂停${reason ? `（原因：${reason}）` : ''}，请谨慎选择`,
   certificateExpired: (name: string, date: string) => `资质证书「${name}」已于${date}过期，不能报名`,
   changePending: '已有待审批的信息变更，请等待审批完成',

@@ -16,6 +16,7 @@ import {
   requiredText as text,
   uuidField as uuid,
 } from './schema-fields.ts';
+import { superQueryFields } from './super-query.ts';
 import {
   BLACKLIST_STATES,
   CERTIFICATE_STATES,
@@ -26,6 +27,8 @@ import {
   type SupplierAction,
 } from './supplier.constants.ts';
 import { isValidUscc } from './uscc.ts';
+import { newPassword, passwordsMatch } from './user.ts';
+import { usernameSchema } from './validation.ts';
 
 export * from './supplier.constants.ts';
 export * from './supplier-dto.ts';
@@ -68,11 +71,50 @@ const profileFields = {
 export const supplierProfileSchema = z.object(profileFields);
 export type SupplierProfileInput = z.infer<typeof supplierProfileSchema>;
 
-/** Public self-registration: profile + the account (username is the mobile) + the SMS code (/sys/sms smsmode 1). */
-export const supplierRegisterSchema = supplierProfileSchema.extend({
-  smsCode: z.string({ error: '请输入验证码' }).regex(/^\d{4,6}$/, '请输入正确的验证码'),
-  password: z.string({ error: '请输入密码' }).min(8, '密码至少8位').max(64, '密码最长64位'),
+export const certificateFileSchema = z.object({
+  fileId: z.string().uuid('文件不存在'),
+  filePath: z.string().max(500),
+  fileName: z.string().max(255),
+  fileSize: z.number().int().nonnegative(),
 });
+const certificateFields = z
+  .object({
+    kind: text('证书类型', 50),
+    name: text('证书名称', 100),
+    number: text('证书编号', 100),
+    issuer: optionalText('发证机关', 100),
+    validFrom: nullableDate,
+    expiresOn: dateSchema,
+    files: z
+      .array(certificateFileSchema)
+      .max(L.maxCertificateFiles, `最多上传${L.maxCertificateFiles}个文件`)
+      .default([]),
+  })
+  .refine((v) => v.validFrom === null || v.expiresOn >= v.validFrom, {
+    message: '有效期止不能早于有效期起',
+    path: ['expiresOn'],
+  });
+
+/** The registration's upload token: made by the browser at the start of a registration, sent with its uploads. */
+export const registerTokenSchema = z.string({ error: '注册凭证无效' }).regex(/^[A-Za-z0-9_-]{32,64}$/, '注册凭证无效');
+/** A certificate entered at registration (the files are uploads of the same registration). */
+export const registerCertificateSchema = certificateFields;
+
+/**
+ * Public self-registration (wizard steps 账号 → 企业信息 → 供应品类 → 资质证书 → 银行账户): the account (username,
+ * password twice, the mobile = contactPhone with its /sys/sms smsmode 1 code), the profile and the certificates.
+ */
+export const supplierRegisterSchema = supplierProfileSchema
+  .extend({
+    username: usernameSchema,
+    ...newPassword,
+    smsCode: z.string({ error: '请输入验证码' }).regex(/^\d{4,6}$/, '请输入正确的验证码'),
+    registerToken: registerTokenSchema,
+    certificates: z.array(registerCertificateSchema).max(20, '最多填写20个资质证书').default([]),
+  })
+  .refine(passwordsMatch, { message: '两次输入的密码不一致', path: ['confirmpassword'] });
+/** A rejected registration edited and submitted again by its own (signed-in) supplier user. */
+export const supplierResubmitSchema = supplierProfileSchema;
 export type SupplierRegisterInput = z.infer<typeof supplierRegisterSchema>;
 
 /** 供应商名录 add (staff enter an admitted supplier directly) / edit. */
@@ -89,11 +131,12 @@ const ACTIONS = SUPPLIER_TRANSITIONS.map((t) => t.action).filter((a) => a !== 'b
 export const supplierTransitionSchema = z.object({
   id: supplierId,
   action: z.enum(ACTIONS, { error: '不支持的操作' }),
-  reason: optionalText('原因', L.reasonMax),
+  reason: text('原因', L.reasonMax),
 });
 export type SupplierTransitionInput = z.infer<typeof supplierTransitionSchema>;
 
 export const supplierListQuerySchema = pageQuerySchema.extend({
+  ...superQueryFields,
   name: keyword,
   creditCode: keyword,
   status: z.enum(Object.keys(SUPPLIER_STATUS_LABELS) as [string, ...string[]], { error: '状态不正确' }).optional(),
@@ -133,29 +176,7 @@ export const blacklistListQuerySchema = pageQuerySchema.extend({
   state: z.enum(Object.keys(BLACKLIST_STATES) as [string, ...string[]], { error: '状态不正确' }).optional(),
 });
 
-export const certificateFileSchema = z.object({
-  fileId: z.string().uuid('文件不存在'),
-  filePath: z.string().max(500),
-  fileName: z.string().max(255),
-  fileSize: z.number().int().nonnegative(),
-});
-export const certificateAddSchema = z
-  .object({
-    kind: text('证书类型', 50),
-    name: text('证书名称', 100),
-    number: text('证书编号', 100),
-    issuer: optionalText('发证机关', 100),
-    validFrom: nullableDate,
-    expiresOn: dateSchema,
-    files: z
-      .array(certificateFileSchema)
-      .max(L.maxCertificateFiles, `最多上传${L.maxCertificateFiles}个文件`)
-      .default([]),
-  })
-  .refine((v) => v.validFrom === null || v.expiresOn >= v.validFrom, {
-    message: '有效期止不能早于有效期起',
-    path: ['expiresOn'],
-  });
+export const certificateAddSchema = certificateFields;
 export const certificateEditSchema = z.intersection(
   certificateAddSchema,
   z.object({ id: uuid(M.certificateNotFound) }),

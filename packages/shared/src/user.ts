@@ -114,14 +114,15 @@ const jeecgUserAliases = (body: unknown) => {
   };
 };
 
-const newPassword = {
+/** A new password twice (the platform's PASSWORD_POLICY): the user form and the public registration. */
+export const newPassword = {
   password: z
     .string({ error: USER_MESSAGES_ADMIN.passwordRequired })
     .min(1, { error: USER_MESSAGES_ADMIN.passwordRequired, abort: true })
     .regex(PASSWORD_POLICY.pattern, PASSWORD_POLICY.message),
   confirmpassword: z.string({ error: USER_MESSAGES_ADMIN.confirmRequired }).min(1, USER_MESSAGES_ADMIN.confirmRequired),
 };
-const passwordsMatch = (v: { password: string; confirmpassword: string }) => v.password === v.confirmpassword;
+export const passwordsMatch = (v: { password: string; confirmpassword: string }) => v.password === v.confirmpassword;
 
 export const userAddSchema = z.preprocess(
   jeecgUserAliases,

@@ -156,6 +156,30 @@ export const QUARTZ_SEED = [
     parameter: null,
     description: '每分钟处理过了截止时间的报价澄清（逾期未答复，投标无效）和多轮报价（结束本轮并开启报价）',
   },
+  {
+    jobClassName: 'supplierBlacklistExpiry',
+    cronExpression: '0 10 0 * * ?',
+    parameter: null,
+    description: '每天00:10解除期满的供应商黑名单（恢复原状态）',
+  },
+  {
+    jobClassName: 'supplierCertificateExpiry',
+    cronExpression: '0 20 0 * * ?',
+    parameter: null,
+    description: '每天00:20检查资质证书：30天内到期提醒供应商，过期暂停供应商，更新后恢复',
+  },
+  {
+    jobClassName: 'contractUnsignedReminder',
+    cronExpression: '0 0 9 * * ?',
+    parameter: '200',
+    description: '每天09:00提醒定标30天仍未签订合同的标包（每个标包一次）',
+  },
+  {
+    jobClassName: 'contractWarrantyClose',
+    cronExpression: '0 10 0 * * ?',
+    parameter: null,
+    description: '每天00:10关闭质保期已满的合同',
+  },
 ];
 
 /** System configuration seed: categories and positions per tenant, fill/check rules, gateway routes and jobs. */

@@ -25,11 +25,12 @@ import { dictSeeds } from './dicts.ts';
 import { EXPERT_PROFILES, seedExperts } from './experts.ts';
 import { seedId } from './ids.ts';
 import { MENU_TREE, type MenuSeed } from './menus.ts';
-import { DEMO_PASSWORD, DEPARTS, ROLES, type RoleSeed, TENANTS, USERS } from './org.ts';
+import { DEMO_PASSWORD, DEPARTS, TENANTS, USERS } from './org.ts';
 import { DEMO_PACKAGES, DEMO_PLANS, seedEndAudits, seedProcurement } from './procurement.ts';
 import { demoPurchases } from './purchases.ts';
 import { demoQaEntries } from './qa.ts';
 import { reportSeedContent, seedReports } from './reports.ts';
+import { ROLES, type RoleSeed } from './roles.ts';
 import { CERTIFICATES, LIFECYCLE_SUPPLIERS, SUPPLIERS, seedBidding, seedSuppliers } from './suppliers.ts';
 import { seedDirectors, seedWorkflows, workflowSeedContent } from './workflows.ts';
 

@@ -4,7 +4,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import { hash, verify } from '@node-rs/argon2';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ApiError, badRequest } from '../../../core/envelope.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import { type AuditService, LOG_TYPE } from '../audit/service.ts';
 import type { DictService } from '../dict/service.ts';
 import { sysUser } from '../system/tables.ts';
@@ -32,6 +32,41 @@ function sameText(a: string, b: string): boolean {
 
 const SMS_TTL_MS = 5 * 60_000;
 const SMS_MAX_ATTEMPTS = 5;
+
+/**
+ * Checks the latest live SMS code of `phone` for `purpose` and consumes it when right. Each guess takes one of the
+ * code's attempts on `db` in the same statement that reads it (so concurrent guesses cannot share an attempt, and a
+ * rolled-back caller keeps the attempt spent); the consumption runs on `tx`, so a caller's failed transaction leaves
+ * the code usable for its next try (registration).
+ */
+export async function takeSmsCode(db: Db, tx: DbOrTx, phone: string, purpose: string, code: string): Promise<boolean> {
+  const [latest] = await db
+    .select({ id: sysSmsCode.id })
+    .from(sysSmsCode)
+    .where(
+      and(
+        eq(sysSmsCode.phone, phone),
+        eq(sysSmsCode.purpose, purpose),
+        isNull(sysSmsCode.consumedAt),
+        gt(sysSmsCode.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(sysSmsCode.createdAt))
+    .limit(1);
+  if (!latest) return false;
+  const [tried] = await db
+    .update(sysSmsCode)
+    .set({ attempts: sql`${sysSmsCode.attempts} + 1` })
+    .where(and(eq(sysSmsCode.id, latest.id), isNull(sysSmsCode.consumedAt), lt(sysSmsCode.attempts, SMS_MAX_ATTEMPTS)))
+    .returning({ code: sysSmsCode.code });
+  if (!tried || !sameText(tried.code, code)) return false;
+  const consumed = await tx
+    .update(sysSmsCode)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(sysSmsCode.id, latest.id), isNull(sysSmsCode.consumedAt)))
+    .returning({ id: sysSmsCode.id });
+  return consumed.length === 1;
+}
 
 export const AUTH_MESSAGES = {
   // One message for an unknown user and a wrong password, with no remaining-attempts hint: neither reveals
@@ -205,44 +240,7 @@ export function createAuthService({
     },
 
     async phoneLogin({ mobile, captcha }, client) {
-      const [latest] = await db
-        .select({ id: sysSmsCode.id })
-        .from(sysSmsCode)
-        .where(
-          and(
-            eq(sysSmsCode.phone, mobile),
-            eq(sysSmsCode.purpose, 'login'),
-            isNull(sysSmsCode.consumedAt),
-            gt(sysSmsCode.expiresAt, sql`now()`),
-          ),
-        )
-        .orderBy(desc(sysSmsCode.createdAt))
-        .limit(1);
-      // Each guess takes one of the code's attempts in the same statement that reads it, so concurrent guesses
-      // cannot share an attempt; the right code is consumed once.
-      const [tried] = latest
-        ? await db
-            .update(sysSmsCode)
-            .set({ attempts: sql`${sysSmsCode.attempts} + 1` })
-            .where(
-              and(
-                eq(sysSmsCode.id, latest.id),
-                isNull(sysSmsCode.consumedAt),
-                lt(sysSmsCode.attempts, SMS_MAX_ATTEMPTS),
-              ),
-            )
-            .returning({ code: sysSmsCode.code })
-        : [];
-      const right = tried !== undefined && sameText(tried.code, captcha);
-      const consumed =
-        right && latest
-          ? await db
-              .update(sysSmsCode)
-              .set({ consumedAt: new Date() })
-              .where(and(eq(sysSmsCode.id, latest.id), isNull(sysSmsCode.consumedAt)))
-              .returning({ id: sysSmsCode.id })
-          : [];
-      if (consumed.length !== 1) {
+      if (!(await takeSmsCode(db, db, mobile, 'login', captcha))) {
         await recordFailure(mobile, AUTH_MESSAGES.smsWrong, client);
         throw badRequest(AUTH_MESSAGES.smsWrong);
       }

@@ -81,7 +81,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
 };
 
 /** The one file part (field `file`) and the `biz` field, in whichever order the form sent them. */
-async function readUpload(request: FastifyRequest): Promise<IncomingFile> {
+export async function readUpload(request: FastifyRequest): Promise<IncomingFile> {
   if (!request.isMultipart()) throw badRequest(UPLOAD_MESSAGES.noFile);
   let file: Omit<IncomingFile, 'biz'> | null = null;
   let biz: string | undefined;

@@ -1,9 +1,11 @@
 import { AWARD_LETTER_KIND, BID_STATUS, formatMoney } from '@aps/shared';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { checkSupplierStanding } from '../supplier/eligibility.ts';
 import { supplier, supplierUser } from '../supplier/tables.ts';
 import type { BidHooks } from './common.ts';
 import { escapeHtml, sendBellMessage } from './letters.ts';
-import { loadPackage } from './package-ref.ts';
+import { loadPackage, type PackageRef } from './package-ref.ts';
 import { purchaseAwardLetter, purchaseBid } from './tables.ts';
 
 /**
@@ -28,7 +30,8 @@ export const onAward: BidHooks['onAward'] = async (tx, tenantId, packageId) => {
         eq(purchaseBid.status, BID_STATUS.submitted),
       ),
     );
-  const winner = pkg.electionStatus === '1' ? (pkg.rankedCandidates[0] ?? null) : null;
+  if (pkg.electionStatus !== '1') return { winner: null, letters: 0 };
+  const winner = await firstEligibleCandidate(tx, pkg);
   if (!winner) return { winner: null, letters: 0 };
   let letters = 0;
   const subject = `${pkg.purchaseName}（${pkg.packageName}）`;
@@ -67,3 +70,43 @@ export const onAward: BidHooks['onAward'] = async (tx, tenantId, packageId) => {
   }
   return { winner, letters };
 };
+
+/**
+ * The award goes to the first ranked candidate that may still be awarded (issue 16): a candidate blacklisted for the
+ * package's category since the review is skipped, the skip recorded in the package history and told to the
+ * package's buyer in the bell; when no candidate is left the package is held without a winner (no letters) for the
+ * buyer to decide (重新采购 or 终止).
+ */
+async function firstEligibleCandidate(tx: DbOrTx, pkg: PackageRef): Promise<string | null> {
+  const skipped: string[] = [];
+  let winner: string | null = null;
+  for (const candidate of pkg.rankedCandidates) {
+    const { refusal } = await checkSupplierStanding(tx, pkg.tenantId, candidate, pkg.purchaseCategory);
+    if (!refusal) {
+      winner = candidate;
+      break;
+    }
+    const [s] = await tx.select({ name: supplier.name }).from(supplier).where(eq(supplier.id, candidate));
+    skipped.push(`${s?.name ?? candidate}：${refusal}`);
+  }
+  if (skipped.length === 0) return winner;
+  const reason = `${winner ? '跳过不能中标的候选人' : '无可中标的候选人，标包暂停定标'}（${skipped.join('；')}）`;
+  await tx.execute(sql`
+    INSERT INTO purchase_package_history (tenant_id, package_id, action, from_stage, to_stage, election_status, reason, actor)
+    VALUES (${pkg.tenantId}, ${pkg.id}, 'awardSkip', ${pkg.purchaseStage}, ${pkg.purchaseStage}, ${pkg.electionStatus},
+            ${reason}, 'system')`);
+  const buyers = await tx.execute<{ id: string }>(sql`
+    SELECT u.id FROM sys_user u JOIN purchase_package p ON p.create_by = u.username
+    WHERE p.id = ${pkg.id} AND u.del_flag = 0`);
+  const title = `定标提醒：${pkg.purchaseName}（${pkg.packageName}）`;
+  await sendBellMessage(tx, {
+    tenantId: pkg.tenantId,
+    userIds: buyers.rows.map((r) => r.id),
+    title,
+    html: `<p>${escapeHtml(reason)}</p>`,
+    abstract: title,
+    busType: 'purchase_award_skip',
+    busId: pkg.id,
+  });
+  return winner;
+}

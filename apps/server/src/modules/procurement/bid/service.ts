@@ -9,11 +9,13 @@ import {
   type OpeningDto,
   type PageResult,
   type SignUpDto,
+  SUPPLIER_MESSAGES,
+  SUPPLIER_STATUS,
   stageName,
 } from '@aps/shared';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { ApiError, badRequest, notFound } from '../../../core/envelope.ts';
-import type { Db } from '../../../db/client.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import { sysFile } from '../../platform/file/tables.ts';
 import type { DataScope } from '../../platform/permission/data-scope.ts';
 import { checkSupplierEligibility, type SupplierRef, supplierOfUser } from '../supplier/eligibility.ts';
@@ -70,8 +72,8 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
     return s;
   }
 
-  async function assertEligible(tenantId: number, supplierId: string) {
-    const refusal = await checkSupplierEligibility(db, tenantId, supplierId);
+  async function assertEligible(tx: DbOrTx, tenantId: number, supplierId: string, category: string | null) {
+    const refusal = await checkSupplierEligibility(tx, tenantId, supplierId, category);
     if (refusal) throw badRequest(refusal);
   }
 
@@ -136,9 +138,9 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
 
     async signUp(actor, packageId) {
       const me = await mySupplier(actor);
-      await assertEligible(actor.tenantId, me.id);
       return db.transaction(async (tx) => {
         const pkg = await loadPackage(tx, actor.tenantId, packageId, { lock: 'share' });
+        await assertEligible(tx, actor.tenantId, me.id, pkg.purchaseCategory);
         assertOpenPackage(pkg);
         if (!SIGN_UP_STAGES.includes(pkg.purchaseStage)) throw badRequest(M.signUpStage(stageName(pkg.purchaseStage)));
         if (!(await publishedPurchaseNotice(actor.tenantId, packageId))) throw badRequest(M.noPublishedNotice);
@@ -202,10 +204,10 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
 
     async submit(actor, input) {
       const me = await mySupplier(actor);
-      await assertEligible(actor.tenantId, me.id);
       const files = await resolveFiles(actor, input.fileIds ?? []);
       return db.transaction(async (tx) => {
         const pkg = await loadPackage(tx, actor.tenantId, input.packageId, { lock: 'share' });
+        await assertEligible(tx, actor.tenantId, me.id, pkg.purchaseCategory);
         assertBidWindow(pkg, new Date());
         const [signUp] = await tx
           .select()
@@ -338,12 +340,20 @@ export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidSe
     async signUps(tenantId, scope, packageId) {
       await loadPackage(db, tenantId, packageId, { scope });
       const rows = await db
-        .select({ s: purchaseSignUp, supplierName: supplier.name })
+        .select({
+          s: purchaseSignUp,
+          supplierName: supplier.name,
+          supplierStatus: supplier.status,
+          suspendedReason: supplier.suspendedReason,
+        })
         .from(purchaseSignUp)
         .innerJoin(supplier, eq(supplier.id, purchaseSignUp.supplierId))
         .where(and(eq(purchaseSignUp.tenantId, tenantId), eq(purchaseSignUp.packageId, packageId)))
         .orderBy(purchaseSignUp.signUpTime, purchaseSignUp.id);
-      return rows.map(({ s, supplierName }) => ({
+      return rows.map(({ s, supplierName, supplierStatus, suspendedReason }) => ({
+        // 暂停 may take part: the buyer sees why (issue 16).
+        supplierWarning:
+          supplierStatus === SUPPLIER_STATUS.suspended ? SUPPLIER_MESSAGES.suspendedWarning(suspendedReason) : null,
         id: s.id,
         packageId: s.packageId,
         supplierId: s.supplierId,

@@ -14,6 +14,8 @@ import { useSessionStore } from '../../auth/store.ts';
 // 采购概览 (issue 14 §10) only for users who may list packages; lazily, so that the home page's first paint and every
 // other user never load the procurement feature or echarts.
 const BuyerOverview = lazy(() => import('../../../procurement/dashboard/components/BuyerOverview.tsx'));
+// 结算台账 totals (issue 16) for holders of ledger:list, lazily as the overview.
+const LedgerCard = lazy(() => import('../../../procurement/settlement/components/LedgerCard.tsx'));
 
 /**
  * The workspace home (/dashboard/analysis, 首页): who is signed in, and the areas they may open. It mounts afresh on
@@ -32,6 +34,7 @@ export default function AnalysisPage() {
   const subtitle = [user?.orgCodeTxt, now.format('YYYY年M月D日 dddd')].filter(Boolean).join(' · ');
   const areas = (table?.routes ?? []).filter((r) => !r.hidden && r.path !== table?.home);
   const buyer = useCan(PERMISSIONS.purchasePackage.list);
+  const ledger = useCan(PERMISSIONS.ledger.list);
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
@@ -67,6 +70,13 @@ export default function AnalysisPage() {
             }
           >
             <BuyerOverview />
+          </Suspense>
+        </OverviewBoundary>
+      ) : null}
+      {ledger ? (
+        <OverviewBoundary>
+          <Suspense fallback={<Card variant="borderless" title="结算台账" loading />}>
+            <LedgerCard />
           </Suspense>
         </OverviewBoundary>
       ) : null}

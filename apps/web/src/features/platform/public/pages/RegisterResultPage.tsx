@@ -11,7 +11,7 @@ export default function RegisterResultPage() {
       <Result
         status="success"
         title={account ? `你的账户：${account} 注册成功` : '注册成功'}
-        subTitle="注册信息已提交，采购单位审核通过后即可使用该账号登录平台。"
+        subTitle="注册信息已提交，等待采购单位准入审核。登录后可查看审核进度；准入审核通过后方可报名、投标。"
         extra={[
           <Link key="login" to="/user/login">
             <Button type="primary">立即登录</Button>

@@ -144,7 +144,19 @@ export function ResponsesPanel({ pkg }: { pkg: PackageDetail }) {
         loading={signUps.isLoading}
         dataSource={signUps.data ?? []}
         columns={[
-          { title: '供应商', dataIndex: 'supplierName' },
+          {
+            title: '供应商',
+            dataIndex: 'supplierName',
+            render: (name: string, r) =>
+              r.supplierWarning ? (
+                <Space size={4}>
+                  {name}
+                  <Tag color="orange">{r.supplierWarning}</Tag>
+                </Space>
+              ) : (
+                name
+              ),
+          },
           { title: '报名时间', dataIndex: 'signUpTime', width: 180 },
         ]}
       />
