@@ -1,8 +1,7 @@
-import { UploadOutlined } from '@ant-design/icons';
 import type { CertificateDto, SupplierFileDto } from '@aps/shared';
 import { CERTIFICATE_STATES } from '@aps/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Table, type TableColumnsType, Tag, Upload } from 'antd';
+import { App, Card, Form, Input, Table, type TableColumnsType, Tag } from 'antd';
 import { CrudRowActions } from '../../../../shared/list/CrudRowActions.tsx';
 import { CrudToolbar } from '../../../../shared/list/CrudToolbar.tsx';
 import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
