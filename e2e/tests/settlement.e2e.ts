@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
+import { pdfFile } from '../support/files.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
@@ -88,6 +89,11 @@ async function pay(page: Page, settlementText: string, amount: string) {
   await form.waitFor();
   await form.getByLabel('付款金额').fill(amount);
   await form.getByLabel('凭证号').fill(`PZ-${STAMP}`);
+  // The voucher scan: the server keeps it only as an upload of the buyer's own unit.
+  await form
+    .locator('input[type=file]')
+    .setInputFiles({ name: `付款凭证${amount}.pdf`, mimeType: 'application/pdf', buffer: pdfFile() });
+  await form.getByText(`付款凭证${amount}.pdf`).waitFor();
   await screenshot(page, 'settle-payment');
   await ok(form);
   await expectMessage(page, '付款已登记');

@@ -10,12 +10,13 @@ import { openSiderMenu } from '../support/menu.ts';
 import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
 import { row } from './procurement-support.ts';
-import { collectErrors, expectMessage } from './shell-support.ts';
+import { collectErrors, expectMessage, signInWithForm } from './shell-support.ts';
 
 /**
  * Issue 16 (p16-register) as people use it: a new company registers through the public wizard (账号 with the SMS
  * code → 企业信息 → 供应品类 → 资质证书 → 银行账户 → 提交) and lands on /user/register-result; manager01 (集团采购部)
- * and leader01 (分管领导) approve the admission in 我的待办; admin finds it on 供应商名录 as 准入 and qualifies it.
+ * rejects it first (the company reads the reason on 企业信息, corrects and resubmits), then manager01 and leader01
+ * (分管领导) approve the admission in 我的待办; admin finds it on 供应商名录 as 准入 and qualifies it.
  */
 const { baseUrl, dataDir } = serverUnderTest();
 const session = userSession(baseUrl, { failureShots: 'supplier-register-failed' });
@@ -63,14 +64,14 @@ async function dragSlider(page: Page) {
   await page.mouse.up();
 }
 
-async function approve(page: Page, title: string) {
+async function approve(page: Page, title: string, verdict: '同意' | '驳回' = '同意', comment = '资料齐全，同意准入') {
   await openSiderMenu(page, '流程中心', '我的待办', '/workflow/todo');
   await page.getByRole('button', { name: /查\s*询/ }).click();
   await row(page, title).getByRole('button', { name: '办理' }).click();
   const drawer = page.getByRole('dialog').filter({ hasText: `办理：${title}` });
   await drawer.waitFor();
-  await drawer.getByLabel('审批意见').fill('资料齐全，同意准入');
-  await drawer.getByRole('button', { name: /^同\s*意$/ }).click();
+  await drawer.getByLabel('审批意见').fill(comment);
+  await drawer.getByRole('button', { name: verdict === '同意' ? /^同\s*意$/ : /^驳\s*回$/ }).click();
   await expectMessage(page, '操作成功!');
   await drawer.waitFor({ state: 'hidden' });
 }
@@ -161,8 +162,28 @@ describe('供应商注册与准入', () => {
       await context.close();
     }
 
-    // ── The admission: 集团采购部 then 分管领导 ──
+    // ── The admission: 集团采购部 rejects first; the company reads the reason on 企业信息, corrects and resubmits ──
     const title = `供应商准入「${COMPANY}」`;
+    await approve(await session.as('manager01', '/dashboard/analysis'), title, '驳回', '请补充详细地址');
+    const own = await newUserPage(session.browser, baseUrl);
+    try {
+      await own.page.goto('/user/login');
+      await signInWithForm(own.page, USERNAME, PASSWORD);
+      await own.page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
+      await own.page.goto('/supplier/portal/profile');
+      await own.page.getByText(/驳回原因：.*请补充详细地址/).waitFor();
+      await screenshot(own.page, 'supplier-register-rejected');
+      await own.page.getByRole('button', { name: '修改并重新提交' }).click();
+      const form = own.page.locator('.ant-drawer:visible');
+      await form.getByLabel('地址').fill('北京市海淀区学院路1号华信大厦8层');
+      await form.getByRole('button', { name: /重新提交/ }).click();
+      await expectMessage(own.page, '已重新提交准入审核');
+      await own.page.getByText(/驳回原因/).waitFor({ state: 'hidden' });
+      await own.page.getByText(/准入状态：注册待审（(审批中|重新审批)/).waitFor();
+      await screenshot(own.page, 'supplier-register-resubmitted');
+    } finally {
+      await own.context.close();
+    }
     await approve(await session.as('manager01', '/dashboard/analysis'), title);
     await approve(await session.as('leader01', '/dashboard/analysis'), title);
 

@@ -115,6 +115,24 @@ describe('contract from an award', () => {
     expect([notAwarded.status, notAwarded.body.message]).toEqual([400, M.packageNotAwarded]);
   });
 
+  it('keeps attachments to uploads of the tenant, stored with their own path and name', async () => {
+    const foreign = await fx.attachment('buyer01', 'other.pdf', true);
+    const edit = (attachments: object[]) =>
+      call('buyer01', 'PUT', API.edit, { ...draftBody(packageId), id: contract.id, attachments });
+    const refused = await edit([foreign]);
+    expect([refused.status, refused.body.message]).toEqual([400, '只能使用本单位上传的文件']);
+    const own = await fx.attachment('buyer01', '合同扫描件.pdf');
+    const kept = await edit([own]);
+    expect(kept.status).toBe(200);
+    expect(kept.body.result.attachments).toEqual([
+      expect.objectContaining({
+        fileId: own.fileId,
+        fileName: '合同扫描件.pdf',
+        filePath: expect.not.stringMatching(/forged/),
+      }),
+    ]);
+  });
+
   it('edits a draft; approval rejected goes back to 草稿 with the reason, then approved → 待签订', async () => {
     const edited = await okCall('buyer01', 'PUT', API.edit, {
       ...draftBody(packageId, { name: '办公楼改造施工合同', payTerms: '按月结算' }),

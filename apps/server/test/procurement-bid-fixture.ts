@@ -81,6 +81,13 @@ export function bidFixture() {
     return res.json().result;
   }
 
+  /** An attachment body for a form: `who`'s upload, moved to tenant 2 when `foreign` (the server must refuse it). */
+  async function attachment(who: string, fileName: string, foreign = false) {
+    const f = await upload(who, fileName, PDF_MIN);
+    if (foreign) await t.db.execute(sql`UPDATE sys_file SET tenant_id = 2 WHERE id = ${f.id}`);
+    return { fileId: f.id, filePath: 'forged/path.pdf', fileName: 'forged.pdf', fileSize: 1 };
+  }
+
   let seq = 0;
   /** A plan → project → package row set, as the project module would have created it, timetable open now. */
   async function makePackage(o: PackageOptions = {}): Promise<string> {
@@ -164,6 +171,7 @@ export function bidFixture() {
     call,
     okCall,
     upload,
+    attachment,
     makePackage,
     stageOf,
     publishedPackage,

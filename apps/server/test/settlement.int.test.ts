@@ -67,6 +67,23 @@ const pay = (settlementId: string, amount: string, paidOn = '2026-04-10') =>
   fx.call('buyer01', 'POST', A.pay, { settlementId, amount, paidOn, method: 'transfer', voucherNo: 'PZ-1' });
 
 describe('settlements, payments and the ledger', () => {
+  it('takes invoice and payment attachments only from uploads of the tenant', async () => {
+    const c = await performingContract();
+    const foreign = await fx.attachment('buyer01', 'invoice.pdf', true);
+    const refused = await add(c.id, '100.00', { invoices: [foreign] });
+    expect([refused.status, refused.body.message]).toEqual([400, '只能使用本单位上传的文件']);
+    const own = await fx.attachment('buyer01', '发票.pdf');
+    const s = await approvedSettlement(c.id, '100.00', { invoices: [own] });
+    expect(s.invoices).toEqual([expect.objectContaining({ fileId: own.fileId, fileName: '发票.pdf' })]);
+    const body = { settlementId: s.id, amount: '10.00', paidOn: '2026-04-10', method: 'transfer' };
+    const bad = await fx.call('buyer01', 'POST', A.pay, { ...body, attachments: [foreign] });
+    expect([bad.status, bad.body.message]).toEqual([400, '只能使用本单位上传的文件']);
+    const voucher = await fx.attachment('buyer01', '付款凭证.pdf');
+    expect((await fx.call('buyer01', 'POST', A.pay, { ...body, attachments: [voucher] })).status).toBe(200);
+    const payments = await fx.okCall('buyer01', 'GET', `${A.paymentList}?settlementId=${s.id}`);
+    expect(payments.map((p: Json) => p.attachments[0]?.fileName)).toEqual(['付款凭证.pdf']);
+  });
+
   it('two approved settlements with a payment each give exact ledger figures', async () => {
     const c = await performingContract({ amount: '100000.00', rate: '5' });
     const s1 = await approvedSettlement(c.id, '30000.10', { deductions: '1000.00' });

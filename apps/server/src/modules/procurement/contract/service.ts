@@ -23,6 +23,7 @@ import { escapeLike } from '../../../core/super-query.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { scopeFilter } from '../../platform/permission/data-scope.ts';
 import type { RuleService } from '../../platform/rule/service.ts';
+import { tenantFiles } from '../files.ts';
 import type { PlanActor } from '../plan/service.ts';
 import { assertContractable as assertSupplierContractable } from '../supplier/eligibility.ts';
 import { supplier } from '../supplier/tables.ts';
@@ -250,7 +251,7 @@ export function createContractService({
               payTerms: body.payTerms ?? a.payTerms,
               warrantyPeriod: body.warrantyPeriod,
               retentionRate: body.retentionRate,
-              attachments: body.attachments,
+              attachments: await tenantFiles(tx, actor.tenantId, body.attachments),
               createBy: actor.username,
             })
             .returning();
@@ -280,7 +281,7 @@ export function createContractService({
               payTerms: body.payTerms ?? null,
               warrantyPeriod: body.warrantyPeriod,
               retentionRate: body.retentionRate,
-              attachments: body.attachments,
+              attachments: await tenantFiles(tx, actor.tenantId, body.attachments),
               updateBy: actor.username,
               updateTime: new Date(),
             })

@@ -39,6 +39,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { ListExport } from '../../platform/excel/export.ts';
 import { scopeFilter } from '../../platform/permission/data-scope.ts';
 import { contract, settlementPayment as paymentTable, settlement } from '../contract/tables.ts';
+import { tenantFiles } from '../files.ts';
 import type { PlanActor } from '../plan/service.ts';
 import { supplierOfUser } from '../supplier/eligibility.ts';
 import { supplier } from '../supplier/tables.ts';
@@ -219,7 +220,6 @@ export function createSettlementService({
     periodStart: body.periodStart,
     periodEnd: body.periodEnd,
     remark: body.remark ?? null,
-    invoices: body.invoices ?? [],
   });
 
   // The approval's outcome: approved → 已审批 and the contract's totals (applySettlement) in the deciding action's
@@ -306,6 +306,7 @@ export function createSettlementService({
             sysOrgCode: c.sysOrgCode,
             settlementNo: await nextNo(tx, c),
             ...setFields(body),
+            invoices: await tenantFiles(tx, actor.tenantId, body.invoices),
             ...f,
             approvalStatus: String(APPROVAL_STATUS.draft),
             createBy: actor.username,
@@ -325,7 +326,13 @@ export function createSettlementService({
         const f = await figures(tx, c, body, s.id);
         const [row] = await tx
           .update(settlement)
-          .set({ ...setFields(body), ...f, updateBy: actor.username, updateTime: new Date() })
+          .set({
+            ...setFields(body),
+            invoices: await tenantFiles(tx, actor.tenantId, body.invoices),
+            ...f,
+            updateBy: actor.username,
+            updateTime: new Date(),
+          })
           .where(eq(settlement.id, s.id))
           .returning();
         return toDto(row ?? s);
@@ -403,7 +410,7 @@ export function createSettlementService({
           paidOn: body.paidOn,
           method: body.method,
           voucherNo: body.voucherNo ?? null,
-          attachments: body.attachments ?? [],
+          attachments: await tenantFiles(tx, actor.tenantId, body.attachments),
           recordedBy: actor.username,
         });
         await tx

@@ -14,8 +14,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Actor } from '../../platform/dict/kit.ts';
-import { sysFile } from '../../platform/file/tables.ts';
 import { page } from '../bid/common.ts';
+import { tenantFiles } from '../files.ts';
 import { today } from './eligibility.ts';
 import { bellSupplier, moveSupplierStatus, toCertificateDto } from './standing-common.ts';
 import { supplier, supplierCertificate } from './tables.ts';
@@ -117,19 +117,8 @@ export async function sweepCertificates(db: Db, now = new Date()): Promise<{ sup
 }
 
 /** The caller's own uploads named by a certificate (never another user's file). */
-async function ownFiles(tx: DbOrTx, actor: Actor, files: CertificateAddInput['files']) {
-  if (files.length === 0) return [];
-  const ids = [...new Set(files.map((f) => f.fileId))];
-  const rows = await tx
-    .select()
-    .from(sysFile)
-    .where(and(eq(sysFile.tenantId, actor.tenantId), eq(sysFile.createBy, actor.userId), inArray(sysFile.id, ids)));
-  return ids.map((id) => {
-    const f = rows.find((r) => r.id === id);
-    if (!f) throw badRequest('只能使用本人上传的文件');
-    return { fileId: f.id, filePath: f.storageKey, fileName: f.fileName, fileSize: f.size };
-  });
-}
+const ownFiles = (tx: DbOrTx, actor: Actor, files: CertificateAddInput['files']) =>
+  tenantFiles(tx, actor.tenantId, files, { createBy: actor.userId, message: '只能使用本人上传的文件' });
 
 /** 资质证书 of the caller's own supplier (portal): list, add, edit, delete. `supplierId` is always the caller's. */
 export function createCertificateService(db: Db) {

@@ -1,10 +1,11 @@
-import type { ContractDto } from '@aps/shared';
+import type { ContractDto, SupplierFileDto } from '@aps/shared';
 import { useQuery } from '@tanstack/react-query';
 import { App, DatePicker, Descriptions, Form, Input, InputNumber, Select, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { Money } from '../../../../shared/controls/index.ts';
 import { ModalForm, useCrudMutation } from '../../../../shared/list/index.ts';
+import { FilesField } from '../../supplier/components/FilesField.tsx';
 import { contractApi, contractKeys, useAwardedPackages } from '../api.ts';
 
 interface FormValues {
@@ -16,6 +17,7 @@ interface FormValues {
   payTerms?: string;
   warrantyPeriod: number;
   retentionRate: number;
+  attachments?: SupplierFileDto[];
 }
 
 /** The award a new contract comes from: the winner and the winning price (read-only: the amount is the price). */
@@ -78,6 +80,7 @@ export function ContractFormModal({
             payTerms: contract.payTerms ?? '',
             warrantyPeriod: contract.warrantyPeriod,
             retentionRate: Number(contract.retentionRate),
+            attachments: contract.attachments,
           }
         : { warrantyPeriod: 0, retentionRate: 5 },
     [contract],
@@ -110,7 +113,7 @@ export function ContractFormModal({
       payTerms: v.payTerms || null,
       warrantyPeriod: v.warrantyPeriod,
       retentionRate: String(v.retentionRate),
-      attachments: contract?.attachments ?? [],
+      attachments: v.attachments ?? [],
     });
     message.success(contract ? '编辑成功!' : '添加成功！');
   };
@@ -180,6 +183,9 @@ export function ContractFormModal({
       </Form.Item>
       <Form.Item label="质保金比例" name="retentionRate" rules={[{ required: true, message: '请输入质保金比例' }]}>
         <InputNumber min={0} max={100} precision={2} addonAfter="%" aria-label="质保金比例" />
+      </Form.Item>
+      <Form.Item label="合同附件" name="attachments">
+        <FilesField biz="contract" buttonText="上传附件" aria-label="上传合同附件" />
       </Form.Item>
     </ModalForm>
   );

@@ -4,10 +4,11 @@ import { App, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
 import { useCrudMutation } from '../../../../shared/list/useCrudList.ts';
+import { FilesField } from '../../supplier/components/FilesField.tsx';
 import { paySettlement, settlementApi } from '../api.ts';
 import { MONEY_RULE } from './SettlementFormModal.tsx';
 
-type Values = Omit<PaymentAddInput, 'settlementId' | 'paidOn' | 'attachments'> & { paidOn: Dayjs };
+type Values = Omit<PaymentAddInput, 'settlementId' | 'paidOn'> & { paidOn: Dayjs };
 /** Cents of a non-negative decimal string ("1234.5" → 123450n): money never goes through a float. */
 const cents = (v: string): bigint => {
   const [i = '0', f = ''] = v.split('.');
@@ -42,7 +43,7 @@ export function PaymentModal({ settlement, onClose }: { settlement: SettlementDt
           paidOn: v.paidOn.format('YYYY-MM-DD'),
           method: v.method,
           voucherNo: v.voucherNo,
-          attachments: [],
+          attachments: v.attachments ?? [],
         });
         message.success('付款已登记');
       }}
@@ -61,6 +62,9 @@ export function PaymentModal({ settlement, onClose }: { settlement: SettlementDt
       </Form.Item>
       <Form.Item label="凭证号" name="voucherNo" rules={[{ max: 64, message: '凭证号最长64个字符' }]}>
         <Input />
+      </Form.Item>
+      <Form.Item label="付款凭证" name="attachments">
+        <FilesField biz="settlement" buttonText="上传凭证" aria-label="上传付款凭证" />
       </Form.Item>
     </ModalForm>
   );

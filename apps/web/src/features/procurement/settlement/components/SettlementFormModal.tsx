@@ -1,10 +1,11 @@
-import type { SettlementDto } from '@aps/shared';
+import type { SettlementDto, SupplierFileDto } from '@aps/shared';
 import { CONTRACT_STATES, formatMoney, SETTLEABLE_STATES } from '@aps/shared/constants';
 import { App, DatePicker, Form, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
 import { useCrudMutation } from '../../../../shared/list/useCrudList.ts';
+import { FilesField } from '../../supplier/components/FilesField.tsx';
 import { settlementApi, useSettleableContracts } from '../api.ts';
 
 /** A decimal string with at most two decimals (money is never a float). */
@@ -18,6 +19,7 @@ interface Values {
   deductions?: string;
   retention?: string;
   remark?: string;
+  invoices?: SupplierFileDto[];
 }
 
 /** 新增/编辑结算单: the contract (履行中/履行完毕/质保期), the period, amount, deductions and retention. */
@@ -53,6 +55,7 @@ export function SettlementFormModal({
             deductions: record.deductions,
             retention: record.retention,
             remark: record.remark ?? undefined,
+            invoices: record.invoices,
           }
         : {},
     [record],
@@ -76,7 +79,7 @@ export function SettlementFormModal({
           deductions: v.deductions || '0',
           ...(v.retention ? { retention: v.retention } : {}),
           remark: v.remark ?? null,
-          invoices: record?.invoices ?? [],
+          invoices: v.invoices ?? [],
         });
         message.success(record ? '编辑成功!' : '添加成功！');
       }}
@@ -105,6 +108,9 @@ export function SettlementFormModal({
       </Form.Item>
       <Form.Item label="备注" name="remark">
         <Input.TextArea rows={3} maxLength={500} />
+      </Form.Item>
+      <Form.Item label="发票" name="invoices">
+        <FilesField biz="settlement" buttonText="上传发票" aria-label="上传发票" />
       </Form.Item>
     </ModalForm>
   );

@@ -1,47 +1,16 @@
-import { UploadOutlined } from '@ant-design/icons';
 import type { CertificateDto, SupplierFileDto } from '@aps/shared';
 import { CERTIFICATE_STATES } from '@aps/shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Table, type TableColumnsType, Tag, Upload } from 'antd';
+import { App, Card, Form, Input, Table, type TableColumnsType, Tag } from 'antd';
 import { CrudRowActions } from '../../../../shared/list/CrudRowActions.tsx';
 import { CrudToolbar } from '../../../../shared/list/CrudToolbar.tsx';
 import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
 import { useCrudList } from '../../../../shared/list/useCrudList.ts';
-import { uploadFile } from '../../../../shared/upload/api.ts';
 import { DateItem } from '../components/DateItem.tsx';
+import { FilesField } from '../components/FilesField.tsx';
 import { type CertificateForm, certificateApi, standingKeys } from '../standing-api.ts';
 
 const STATE_COLORS: Record<string, string> = { valid: 'green', expiring: 'orange', expired: 'red' };
-
-/** The certificate's files: PDF or image uploads, kept as {fileId, filePath, fileName, fileSize}. */
-function FilesField({
-  value = [],
-  onChange,
-}: {
-  value?: SupplierFileDto[];
-  onChange?: (v: SupplierFileDto[]) => void;
-}) {
-  const { message } = App.useApp();
-  return (
-    <Upload
-      accept=".pdf,.png,.jpg,.jpeg"
-      fileList={value.map((f) => ({ uid: f.fileId, name: f.fileName, status: 'done' as const }))}
-      onRemove={(file) => onChange?.(value.filter((f) => f.fileId !== file.uid))}
-      customRequest={async ({ file, onSuccess, onError }) => {
-        try {
-          const r = await uploadFile(file as File, { biz: 'supplier' });
-          onChange?.([...value, { fileId: r.id, filePath: r.filePath, fileName: r.fileName, fileSize: r.fileSize }]);
-          onSuccess?.(r);
-        } catch (err) {
-          message.error((err as Error).message);
-          onError?.(err as Error);
-        }
-      }}
-    >
-      <Button icon={<UploadOutlined />}>上传文件</Button>
-    </Upload>
-  );
-}
 
 /** 资质证书 (supplier/PortalCertificates, issue 16 §3): the supplier's own certificates and their expiry state. */
 export default function PortalCertificatesPage() {
@@ -105,7 +74,7 @@ export default function PortalCertificatesPage() {
         <DateItem label="有效期起" name="validFrom" />
         <DateItem label="有效期止" name="expiresOn" rules={[{ required: true, message: '请选择有效期止' }]} />
         <Form.Item label="证书文件" name="files">
-          <FilesField />
+          <FilesField biz="supplier" />
         </Form.Item>
       </ModalForm>
     </Card>

@@ -12,6 +12,7 @@ import { usePermissionCheck } from '../../../../shared/auth/Can.tsx';
 import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
 import { useCategoryTree } from '../../expert/api.ts';
 import { toTree } from '../../expert/components/ExpertFormDrawer.tsx';
+import { RegistrationCard } from '../components/RegistrationCard.tsx';
 import { standingKeys, submitChange, useMyChanges, useMyProfile } from '../standing-api.ts';
 
 const LABELS: Record<string, string> = {
@@ -45,6 +46,7 @@ export default function PortalProfilePage() {
 
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
+      <RegistrationCard />
       <Card
         variant="borderless"
         title="企业信息"
