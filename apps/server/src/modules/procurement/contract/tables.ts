@@ -239,3 +239,26 @@ export const supplierPerformance = pgTable(
     ),
   ],
 );
+
+/**
+ * 结算台账 by month (issue 16, p16-perf): Σ payments by paid_on month and Σ approved settlements by approved_at month
+ * (Asia/Shanghai) per (tenant, department, supplier, category), kept by `bumpLedgerMonth` in the same transaction as
+ * each payment and each approved settlement: the month view reads a few hundred rows instead of every payment.
+ */
+export const ledgerMonth = pgTable(
+  'ledger_month',
+  {
+    tenantId: tenantId(),
+    sysOrgCode: text('sys_org_code').notNull(),
+    supplierId: uuid('supplier_id').notNull(),
+    category: text('category').notNull(),
+    /** 'YYYY-MM'. */
+    month: text('month').notNull(),
+    paidAmount: zero('paid_amount'),
+    settledAmount: zero('settled_amount'),
+  },
+  (t) => [
+    uniqueIndex('ledger_month_uq').on(t.tenantId, t.sysOrgCode, t.supplierId, t.category, t.month),
+    index('ledger_month_month_idx').on(t.tenantId, t.month),
+  ],
+);

@@ -43,6 +43,7 @@ import type { PlanActor } from '../plan/service.ts';
 import { supplierOfUser } from '../supplier/eligibility.ts';
 import { supplier } from '../supplier/tables.ts';
 import { actorName, type WorkflowPort } from '../workflow-port.ts';
+import { bumpLedgerMonth } from './months.ts';
 import { notifyPayment } from './notify.ts';
 
 export type SettlementActor = PlanActor;
@@ -247,12 +248,15 @@ export function createSettlementService({
             updateTime: new Date(),
           })
           .where(eq(contract.id, c.id));
+        const approvedAt = new Date();
+        const month = sql`to_char(${approvedAt.toISOString()}::timestamptz AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')`;
+        await bumpLedgerMonth(tx, c, month, { settled: s.amount });
         await tx
           .update(settlement)
           .set({
             state: 'approved',
             approvalStatus: status,
-            approvedAt: new Date(),
+            approvedAt,
             updateBy: by,
             updateTime: new Date(),
           })
@@ -406,6 +410,7 @@ export function createSettlementService({
           attachments: body.attachments ?? [],
           recordedBy: actor.username,
         });
+        await bumpLedgerMonth(tx, c, sql`${body.paidOn.slice(0, 7)}`, { paid: money(body.amount) });
         await tx
           .update(contract)
           .set({ paidAmount: t.paidAmount, updateTime: new Date() })
