@@ -165,6 +165,25 @@ describe('settlements, payments and the ledger', () => {
     expect(row).toMatchObject({ retentionBalance: '0.00', unpaid: '1000.00' });
     const again = await fx.call('buyer01', 'POST', A.releaseRetention, { contractId: c.id });
     expect(again.body.message).toBe('该合同没有待释放的质保金');
+    // The release made a 质保金 row, already approved, paid through the normal pay path, never counted as settled.
+    const list = await fx.okCall('buyer01', 'GET', `${A.list}?contractNo=${c.no}&pageSize=10`);
+    const zb = list.records.find((r: Json) => r.kind === 'retention');
+    expect(zb).toMatchObject({ state: 'approved', amount: '1000.00', retention: '0.00', netPayable: '1000.00' });
+    expect((await pay(zb.id, '1000.01')).status).toBe(400);
+    expect((await pay(zb.id, '400.00', '2026-06-01')).body.result.state).toBe('partially_paid');
+    expect((await pay(zb.id, '600.00', '2026-06-02')).body.result).toMatchObject({
+      state: 'paid',
+      paidAmount: '1000.00',
+    });
+    expect(await contractRow(c.id)).toEqual({
+      settled_amount: '20000.00',
+      payable_amount: '19000.00',
+      paid_amount: '20000.00',
+      retention_held: '1000.00',
+      retention_released: '1000.00',
+    });
+    const [paid] = (await fx.okCall('buyer01', 'GET', `${L.list}?contractNo=${c.no}`)).records;
+    expect(paid).toMatchObject({ settledAmount: '20000.00', paidAmount: '20000.00', unpaid: '0.00' });
   });
 
   it('ledger_month equals the sums of the payments and approved settlements after several writes', async () => {
@@ -190,7 +209,7 @@ describe('settlements, payments and the ledger', () => {
               FROM settlement_payment
               UNION ALL
               SELECT contract_id, to_char(approved_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM'), 0, amount
-              FROM settlement WHERE approved_at IS NOT NULL) x
+              FROM settlement WHERE approved_at IS NOT NULL AND kind = 'progress') x
         JOIN contract c ON c.id = x.contract_id JOIN purchase_package pp ON pp.id = c.package_id
         GROUP BY 1, 2, 3, 4, 5)
       SELECT * FROM raw FULL JOIN ledger_month m USING (tenant_id, sys_org_code, supplier_id, category, month)

@@ -8,9 +8,11 @@ CREATE TABLE "ledger_month" (
 	"settled_amount" numeric(18, 2) DEFAULT '0' NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "settlement" ADD COLUMN "kind" text DEFAULT 'progress' NOT NULL;--> statement-breakpoint
 ALTER TABLE "ledger_month" ADD CONSTRAINT "ledger_month_tenant_id_sys_tenant_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."sys_tenant"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_month_uq" ON "ledger_month" USING btree ("tenant_id","sys_org_code","supplier_id","category","month");--> statement-breakpoint
 CREATE INDEX "ledger_month_month_idx" ON "ledger_month" USING btree ("tenant_id","month");--> statement-breakpoint
+ALTER TABLE "settlement" ADD CONSTRAINT "settlement_kind_ck" CHECK (kind IN ('progress', 'retention'));--> statement-breakpoint
 INSERT INTO "ledger_month" ("tenant_id", "sys_org_code", "supplier_id", "category", "month", "paid_amount", "settled_amount")
 SELECT x.tenant_id, x.sys_org_code, x.supplier_id, x.category, x.month, sum(x.paid), sum(x.settled)
 FROM (
@@ -21,6 +23,6 @@ FROM (
   SELECT c.tenant_id, c.sys_org_code, c.supplier_id, pp.purchase_category,
     to_char(s.approved_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM'), 0, s.amount
   FROM settlement s JOIN contract c ON c.id = s.contract_id JOIN purchase_package pp ON pp.id = c.package_id
-  WHERE s.approved_at IS NOT NULL
+  WHERE s.approved_at IS NOT NULL AND s.kind = 'progress'
 ) x
 GROUP BY 1, 2, 3, 4, 5;

@@ -166,6 +166,7 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
         and(
           eq(settlement.tenantId, actor.tenantId),
           sql`${settlement.approvedAt} IS NOT NULL`,
+          eq(settlement.kind, 'progress'),
           sql`${settlement.contractId} IN (${inContracts})`,
         ),
       )

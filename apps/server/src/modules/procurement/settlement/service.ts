@@ -26,6 +26,7 @@ import {
   type SettlementAddInput,
   type SettlementDto,
   type SettlementEditInput,
+  type SettlementKind,
   type SettlementListQuery,
   type SettlementState,
   settleableBalance,
@@ -81,6 +82,7 @@ function toDto(r: SettlementRow, extra?: { contractNo: string; supplierName: str
     invoices: r.invoices,
     state: r.state as SettlementState,
     state_dictText: stateName(r.state),
+    kind: r.kind as SettlementKind,
     approvalStatus: r.approvalStatus,
     createBy: r.createBy,
     createTime: formatDateTime(r.createTime) ?? '',
@@ -445,6 +447,24 @@ export function createSettlementService({
           .update(contract)
           .set({ retentionReleased: t.retentionHeld, updateBy: actor.username, updateTime: new Date() })
           .where(eq(contract.id, c.id));
+        // The released amount becomes payable: a 质保金 row, already approved, paid through `pay` like any other.
+        const released = netPayable(t.retentionHeld, t.retentionReleased, '0') ?? '0';
+        await tx.insert(settlement).values({
+          tenantId: c.tenantId,
+          contractId: c.id,
+          sysOrgCode: c.sysOrgCode,
+          settlementNo: await nextNo(tx, c),
+          kind: 'retention',
+          periodStart: today,
+          periodEnd: today,
+          amount: released,
+          netPayable: released,
+          remark: '质保金释放',
+          state: 'approved',
+          approvalStatus: '4',
+          approvedAt: new Date(),
+          createBy: actor.username,
+        });
         return { ...t, retentionReleased: t.retentionHeld };
       });
     },
