@@ -43,7 +43,7 @@ export async function bumpLedgerMonth(
 }
 
 /** 'YYYY-MM' of a date string, or null when the period bound does not fall on a month boundary. */
-function monthBound(day: string | undefined, end: boolean): string | null | undefined {
+export function monthBound(day: string | undefined, end: boolean): string | null | undefined {
   if (!day) return undefined;
   const [y, m, d] = day.split('-').map(Number);
   if (!y || !m || !d) return null;
