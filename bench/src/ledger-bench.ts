@@ -109,8 +109,19 @@ async function seed(client: pg.Client): Promise<number> {
      FROM settlement s CROSS JOIN generate_series(1, $1::int) k WHERE s.settlement_no LIKE 'HT-LB-%'`,
     [perContract],
   );
+  // ledger_month from the rows just inserted: the migration's own backfill statement (the INSERT INTO ledger_month), rerun.
+  const dir = path.join(root, 'apps/server/src/db/migrations');
+  const file = fs.readdirSync(dir).find((f) => f.endsWith('_ledger_months.sql'));
+  const backfill = fs
+    .readFileSync(path.join(dir, file ?? ''), 'utf8')
+    .split('--> statement-breakpoint')
+    .find((statement) => statement.trim().startsWith('INSERT INTO "ledger_month"'));
+  await client.query('DELETE FROM ledger_month');
+  await client.query(backfill ?? '');
   await client.query('COMMIT');
-  await client.query('ANALYZE contract; ANALYZE settlement; ANALYZE settlement_payment; ANALYZE purchase_package');
+  await client.query(
+    'ANALYZE contract; ANALYZE settlement; ANALYZE settlement_payment; ANALYZE purchase_package; ANALYZE ledger_month',
+  );
   return (performance.now() - t0) / 1000;
 }
 

@@ -182,6 +182,66 @@ describe('settlements, payments and the ledger', () => {
     expect(row).toMatchObject({ retentionBalance: '0.00', unpaid: '1000.00' });
     const again = await fx.call('buyer01', 'POST', A.releaseRetention, { contractId: c.id });
     expect(again.body.message).toBe('该合同没有待释放的质保金');
+    // The release made a 质保金 row, already approved, paid through the normal pay path, never counted as settled.
+    const list = await fx.okCall('buyer01', 'GET', `${A.list}?contractNo=${c.no}&pageSize=10`);
+    const zb = list.records.find((r: Json) => r.kind === 'retention');
+    expect(zb).toMatchObject({ state: 'approved', amount: '1000.00', retention: '0.00', netPayable: '1000.00' });
+    expect((await pay(zb.id, '1000.01')).status).toBe(400);
+    expect((await pay(zb.id, '400.00', '2026-06-01')).body.result.state).toBe('partially_paid');
+    expect((await pay(zb.id, '600.00', '2026-06-02')).body.result).toMatchObject({
+      state: 'paid',
+      paidAmount: '1000.00',
+    });
+    expect(await contractRow(c.id)).toEqual({
+      settled_amount: '20000.00',
+      payable_amount: '19000.00',
+      paid_amount: '20000.00',
+      retention_held: '1000.00',
+      retention_released: '1000.00',
+    });
+    const [paid] = (await fx.okCall('buyer01', 'GET', `${L.list}?contractNo=${c.no}`)).records;
+    expect(paid).toMatchObject({ settledAmount: '20000.00', paidAmount: '20000.00', unpaid: '0.00' });
+  });
+
+  it('ledger_month equals the sums of the payments and approved settlements after several writes', async () => {
+    const a = await performingContract({ amount: '90000.00', org: 'A01' });
+    const b = await performingContract({ amount: '80000.00', org: 'A01A01', sup: SUP2 });
+    const sa = await approvedSettlement(a.id, '12345.67');
+    const sb = await approvedSettlement(b.id, '30000.01');
+    await approvedSettlement(a.id, '0.33');
+    for (const [s, amount, on] of [
+      [sa, '100.10', '2026-01-31'],
+      [sa, '200.20', '2026-02-01'],
+      [sb, '0.01', '2026-02-28'],
+      [sb, '9999.99', '2026-03-15'],
+      [sa, '0.02', '2026-03-31'],
+    ] as const) {
+      expect((await pay(s.id, amount, on)).status).toBe(200);
+    }
+    const diff = await fx.t.db.execute(sql`
+      WITH raw AS (
+        SELECT c.tenant_id, c.sys_org_code, c.supplier_id, pp.purchase_category AS category, x.month,
+          sum(x.paid) AS paid, sum(x.settled) AS settled
+        FROM (SELECT contract_id, to_char(paid_on, 'YYYY-MM') AS month, amount AS paid, 0 AS settled
+              FROM settlement_payment
+              UNION ALL
+              SELECT contract_id, to_char(approved_at AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM'), 0, amount
+              FROM settlement WHERE approved_at IS NOT NULL AND kind = 'progress') x
+        JOIN contract c ON c.id = x.contract_id JOIN purchase_package pp ON pp.id = c.package_id
+        GROUP BY 1, 2, 3, 4, 5)
+      SELECT * FROM raw FULL JOIN ledger_month m USING (tenant_id, sys_org_code, supplier_id, category, month)
+      WHERE raw.paid IS DISTINCT FROM m.paid_amount OR raw.settled IS DISTINCT FROM m.settled_amount`);
+    expect(diff.rows).toEqual([]);
+    const q = `${L.summary}?supplierId=${SUP2}&periodBegin=2026-02-01&periodEnd=2026-03-31`;
+    const months = (await fx.okCall('buyer01', 'GET', q)).byMonth;
+    const raw = await fx.t.db.execute<{ month: string; paid: string }>(sql`
+      SELECT to_char(p.paid_on, 'YYYY-MM') AS month, sum(p.amount)::text AS paid FROM settlement_payment p
+      JOIN contract c ON c.id = p.contract_id WHERE c.supplier_id = ${SUP2} AND c.tenant_id = 1
+        AND p.paid_on BETWEEN '2026-02-01' AND '2026-03-31' GROUP BY 1 ORDER BY 1`);
+    expect(months.map((m: Json) => [m.month, m.paidAmount])).toEqual(
+      expect.arrayContaining(raw.rows.map((r) => [r.month, r.paid])),
+    );
+    expect(months.find((m: Json) => m.month === '2026-02')?.paidAmount).toBe(raw.rows[0]?.paid);
   });
 });
 

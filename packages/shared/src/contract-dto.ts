@@ -4,6 +4,7 @@ import type {
   ContractChangeState,
   ContractState,
   PaymentMethod,
+  SettlementKind,
   SettlementState,
 } from './contract.constants.ts';
 import type { PerformanceDto, SupplierFileDto } from './supplier-dto.ts';
@@ -78,6 +79,8 @@ export interface SettlementDto {
   invoices: SupplierFileDto[];
   state: SettlementState;
   state_dictText?: string;
+  /** 'progress' or 'retention' (released retention to pay, SETTLEMENT_KINDS). */
+  kind: SettlementKind;
   approvalStatus: string;
   createBy: string | null;
   createTime: string;

@@ -138,6 +138,15 @@ export const SETTLEMENT_STATES = {
 export type SettlementState = keyof typeof SETTLEMENT_STATES;
 export const SETTLEMENT_STATE_CODES = Object.keys(SETTLEMENT_STATES) as SettlementState[];
 
+/**
+ * Kinds of settlement row (p16-perf): 'progress' = a settlement through the workflow (counts as settled, may hold
+ * retention); 'retention' = released retention made payable (created 已审批 by the release, paid through the normal
+ * pay path, never counted as newly settled).
+ */
+export const SETTLEMENT_KINDS = { progress: '结算', retention: '质保金' } as const;
+export type SettlementKind = keyof typeof SETTLEMENT_KINDS;
+export const SETTLEMENT_KIND_CODES = Object.keys(SETTLEMENT_KINDS) as SettlementKind[];
+
 export type SettlementAction = 'submit' | 'approve' | 'reject' | 'pay' | 'payOff';
 /** 草稿 → 审批中 → 已审批 → 部分付款 → 已付清; 驳回 → 草稿. 'pay' = a payment below the rest, 'payOff' = the last. */
 export const SETTLEMENT_TRANSITIONS: readonly {

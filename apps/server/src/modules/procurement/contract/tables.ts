@@ -14,6 +14,7 @@ import {
   CONTRACT_CHANGE_STATES,
   CONTRACT_STATE_CODES,
   PAYMENT_METHODS,
+  SETTLEMENT_KIND_CODES,
   SETTLEMENT_STATE_CODES,
   type SupplierFileDto,
 } from '@aps/shared';
@@ -154,6 +155,8 @@ export const settlement = pgTable(
     /** Denormalised from the contract: the list's data scope. */
     sysOrgCode: text('sys_org_code').notNull(),
     settlementNo: text('settlement_no').notNull(),
+    /** SETTLEMENT_KINDS: 'retention' rows are released retention made payable (never counted as settled). */
+    kind: text('kind').notNull().default('progress'),
     periodStart: date('period_start', { mode: 'string' }).notNull(),
     periodEnd: date('period_end', { mode: 'string' }).notNull(),
     amount: money('amount').notNull(),
@@ -178,6 +181,7 @@ export const settlement = pgTable(
     index('settlement_state_idx').on(t.tenantId, t.state, t.createTime.desc()),
     index('settlement_org_idx').on(t.tenantId, t.sysOrgCode.op('text_pattern_ops')),
     check('settlement_state_ck', inList('state', SETTLEMENT_STATE_CODES)),
+    check('settlement_kind_ck', inList('kind', SETTLEMENT_KIND_CODES)),
     check('settlement_period_ck', sql`period_end >= period_start`),
     check(
       'settlement_amounts_ck',
@@ -237,5 +241,28 @@ export const supplierPerformance = pgTable(
       'supplier_performance_scores_ck',
       sql`quality_score BETWEEN 0 AND 100 AND schedule_score BETWEEN 0 AND 100 AND total_score BETWEEN 0 AND 100 AND service_score BETWEEN 0 AND 100`,
     ),
+  ],
+);
+
+/**
+ * 结算台账 by month (issue 16, p16-perf): Σ payments by paid_on month and Σ approved settlements by approved_at month
+ * (Asia/Shanghai) per (tenant, department, supplier, category), kept by `bumpLedgerMonth` in the same transaction as
+ * each payment and each approved settlement: the month view reads a few hundred rows instead of every payment.
+ */
+export const ledgerMonth = pgTable(
+  'ledger_month',
+  {
+    tenantId: tenantId(),
+    sysOrgCode: text('sys_org_code').notNull(),
+    supplierId: uuid('supplier_id').notNull(),
+    category: text('category').notNull(),
+    /** 'YYYY-MM'. */
+    month: text('month').notNull(),
+    paidAmount: zero('paid_amount'),
+    settledAmount: zero('settled_amount'),
+  },
+  (t) => [
+    uniqueIndex('ledger_month_uq').on(t.tenantId, t.sysOrgCode, t.supplierId, t.category, t.month),
+    index('ledger_month_month_idx').on(t.tenantId, t.month),
   ],
 );

@@ -29,6 +29,7 @@ import { sysDepart } from '../../platform/system/tables.ts';
 import { contract, settlement, settlementPayment } from '../contract/tables.ts';
 import { purchasePackage } from '../project/tables.ts';
 import { supplier } from '../supplier/tables.ts';
+import { monthsFromAggregate } from './months.ts';
 import type { SettlementActor } from './service.ts';
 import { totalsOf } from './service.ts';
 
@@ -80,7 +81,15 @@ export interface LedgerService {
 /** Groups shown in the summary (top N by total). */
 const TOP = 10;
 /** Every table the ledger reads: its cached answers stay valid while none of them changes (core/list-cache.ts). */
-const LEDGER_TABLES = ['contract', 'supplier', 'settlement', 'settlement_payment', 'purchase_package', 'sys_depart'];
+const LEDGER_TABLES = [
+  'ledger_month',
+  'contract',
+  'supplier',
+  'settlement',
+  'settlement_payment',
+  'purchase_package',
+  'sys_depart',
+];
 
 export function createLedgerService({ db }: { db: Db }): LedgerService {
   function where(actor: SettlementActor, q: Filter): SQL | undefined {
@@ -128,6 +137,8 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
   });
 
   async function months(actor: SettlementActor, w: SQL | undefined, q: Filter): Promise<LedgerMonthDto[]> {
+    const fromAggregate = await monthsFromAggregate(db, actor, q);
+    if (fromAggregate) return fromAggregate;
     const inContracts = sql`SELECT ${contract.id} FROM ${contract}
       WHERE ${w}`;
     const paid = await db
@@ -155,6 +166,7 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
         and(
           eq(settlement.tenantId, actor.tenantId),
           sql`${settlement.approvedAt} IS NOT NULL`,
+          eq(settlement.kind, 'progress'),
           sql`${settlement.contractId} IN (${inContracts})`,
         ),
       )

@@ -26,6 +26,7 @@ import {
   type SettlementAddInput,
   type SettlementDto,
   type SettlementEditInput,
+  type SettlementKind,
   type SettlementListQuery,
   type SettlementState,
   settleableBalance,
@@ -44,6 +45,7 @@ import type { PlanActor } from '../plan/service.ts';
 import { supplierOfUser } from '../supplier/eligibility.ts';
 import { supplier } from '../supplier/tables.ts';
 import { actorName, type WorkflowPort } from '../workflow-port.ts';
+import { bumpLedgerMonth } from './months.ts';
 import { notifyPayment } from './notify.ts';
 
 export type SettlementActor = PlanActor;
@@ -81,6 +83,7 @@ function toDto(r: SettlementRow, extra?: { contractNo: string; supplierName: str
     invoices: r.invoices,
     state: r.state as SettlementState,
     state_dictText: stateName(r.state),
+    kind: r.kind as SettlementKind,
     approvalStatus: r.approvalStatus,
     createBy: r.createBy,
     createTime: formatDateTime(r.createTime) ?? '',
@@ -247,12 +250,15 @@ export function createSettlementService({
             updateTime: new Date(),
           })
           .where(eq(contract.id, c.id));
+        const approvedAt = new Date();
+        const month = sql`to_char(${approvedAt.toISOString()}::timestamptz AT TIME ZONE 'Asia/Shanghai', 'YYYY-MM')`;
+        await bumpLedgerMonth(tx, c, month, { settled: s.amount });
         await tx
           .update(settlement)
           .set({
             state: 'approved',
             approvalStatus: status,
-            approvedAt: new Date(),
+            approvedAt,
             updateBy: by,
             updateTime: new Date(),
           })
@@ -413,6 +419,7 @@ export function createSettlementService({
           attachments: await tenantFiles(tx, actor.tenantId, body.attachments),
           recordedBy: actor.username,
         });
+        await bumpLedgerMonth(tx, c, sql`${body.paidOn.slice(0, 7)}`, { paid: money(body.amount) });
         await tx
           .update(contract)
           .set({ paidAmount: t.paidAmount, updateTime: new Date() })
@@ -447,6 +454,24 @@ export function createSettlementService({
           .update(contract)
           .set({ retentionReleased: t.retentionHeld, updateBy: actor.username, updateTime: new Date() })
           .where(eq(contract.id, c.id));
+        // The released amount becomes payable: a 质保金 row, already approved, paid through `pay` like any other.
+        const released = netPayable(t.retentionHeld, t.retentionReleased, '0') ?? '0';
+        await tx.insert(settlement).values({
+          tenantId: c.tenantId,
+          contractId: c.id,
+          sysOrgCode: c.sysOrgCode,
+          settlementNo: await nextNo(tx, c),
+          kind: 'retention',
+          periodStart: today,
+          periodEnd: today,
+          amount: released,
+          netPayable: released,
+          remark: '质保金释放',
+          state: 'approved',
+          approvalStatus: '4',
+          approvedAt: new Date(),
+          createBy: actor.username,
+        });
         return { ...t, retentionReleased: t.retentionHeld };
       });
     },

@@ -4,7 +4,7 @@ import { Card, Form, Input, Table, type TableColumnsType, Tag } from 'antd';
 import { SearchBar } from '../../../../shared/list/SearchBar.tsx';
 import { useServerTable } from '../../../../shared/list/useServerTable.ts';
 import { settlementKeys } from '../api.ts';
-import { STATE_COLORS, yuan } from './SettlementListPage.tsx';
+import { KIND_COLUMN, STATE_COLORS, yuan } from './SettlementListPage.tsx';
 
 type Row = SettlementDto & { payments: PaymentDto[] };
 
@@ -21,6 +21,7 @@ export default function MySettlementsPage() {
   const table = useServerTable<Row>({ queryKey: settlementKeys.mine, url: SETTLEMENT_API.supplierList, scrollX: 1100 });
   const columns: TableColumnsType<Row> = [
     { title: '结算单号', dataIndex: 'settlementNo', width: 200 },
+    KIND_COLUMN,
     { title: '合同编号', dataIndex: 'contractNo', width: 170 },
     { title: '结算期间', key: 'period', width: 200, render: (_, r) => `${r.periodStart} ~ ${r.periodEnd}` },
     { title: '结算金额', dataIndex: 'amount', width: 130, align: 'right', render: yuan },

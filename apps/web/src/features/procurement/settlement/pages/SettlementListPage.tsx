@@ -1,5 +1,5 @@
 import type { SettlementDto } from '@aps/shared';
-import { formatMoney, PERMISSIONS, SETTLEMENT_STATES } from '@aps/shared/constants';
+import { formatMoney, PERMISSIONS, SETTLEMENT_KINDS, SETTLEMENT_STATES } from '@aps/shared/constants';
 import { App, Card, Form, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { Can } from '../../../../shared/auth/Can.tsx';
@@ -25,6 +25,13 @@ export const STATE_COLORS: Record<string, string> = {
   partially_paid: 'orange',
   paid: 'green',
 };
+/** 结算 or 质保金 (released retention made payable). */
+export const KIND_COLUMN = {
+  title: '类型',
+  dataIndex: 'kind',
+  width: 80,
+  render: (v: SettlementDto['kind']) => SETTLEMENT_KINDS[v] ?? v,
+};
 const STATE_OPTIONS = Object.entries(SETTLEMENT_STATES).map(([value, label]) => ({ value, label }));
 export const yuan = (v: string) => `¥${formatMoney(v)}`;
 const P = PERMISSIONS.settlement;
@@ -39,6 +46,7 @@ export default function SettlementListPage() {
 
   const columns: TableColumnsType<SettlementDto> = [
     { title: '结算单号', dataIndex: 'settlementNo', width: 200, fixed: 'left' },
+    KIND_COLUMN,
     { title: '合同编号', dataIndex: 'contractNo', width: 170 },
     { title: '供应商', dataIndex: 'supplierName', width: 200, ellipsis: true },
     { title: '结算期间', key: 'period', width: 200, render: (_, r) => `${r.periodStart} ~ ${r.periodEnd}` },
