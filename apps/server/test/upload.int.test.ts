@@ -219,7 +219,10 @@ describe('GET /sys/common/static/<path>', () => {
   });
 
   it('refuses traversal attempts, plain and encoded, and never answers a file outside the storage root', async () => {
-    fs.writeFileSync(path.join(uploadDir, '..', 'aps-upload-secret.txt'), 'root:x:0:0');
+    // Beside the storage root, so a traversal would reach it; named per process, since both database runs of the
+    // suite share /tmp at once.
+    const secret = `aps-upload-secret-${process.pid}.txt`;
+    fs.writeFileSync(path.join(uploadDir, '..', secret), 'root:x:0:0');
     const attempts = [
       '../../etc/passwd',
       '..%2f..%2fetc%2fpasswd',
@@ -228,8 +231,8 @@ describe('GET /sys/common/static/<path>', () => {
       '%252e%252e%252fetc%252fpasswd',
       '..%5c..%5cwindows%5cwin.ini',
       '%2Fetc%2Fpasswd',
-      'temp/%2e%2e/%2e%2e/aps-upload-secret.txt',
-      `..%2f${path.basename(uploadDir)}%2f..%2faps-upload-secret.txt`,
+      `temp/%2e%2e/%2e%2e/${secret}`,
+      `..%2f${path.basename(uploadDir)}%2f..%2f${secret}`,
       'temp/20261123/0b9b4d1e-3a44-4c2e-9f51-2a7c1d9e8f00.png%00.html',
     ];
     for (const attempt of attempts) {
@@ -247,7 +250,7 @@ describe('GET /sys/common/static/<path>', () => {
     ]) {
       expect((await read(buyer, attempt)).json().message, attempt).toBe('文件路径不合法');
     }
-    fs.rmSync(path.join(uploadDir, '..', 'aps-upload-secret.txt'));
+    fs.rmSync(path.join(uploadDir, '..', secret));
   });
 
   it('keeps files inside their tenant: another tenant gets 404, even the same user under the other tenant', async () => {

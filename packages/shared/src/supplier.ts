@@ -135,7 +135,10 @@ export const supplierTransitionSchema = z.object({
 });
 export type SupplierTransitionInput = z.infer<typeof supplierTransitionSchema>;
 
+/** The columns 供应商名录 sorts by (the server's allow-list; anything else is refused, never passed to SQL). */
+export const SUPPLIER_SORTABLE_COLUMNS = ['createTime', 'name', 'status'] as const;
 export const supplierListQuerySchema = pageQuerySchema.extend({
+  column: z.enum(SUPPLIER_SORTABLE_COLUMNS, { error: '不支持按该字段排序' }).optional(),
   ...superQueryFields,
   name: keyword,
   creditCode: keyword,

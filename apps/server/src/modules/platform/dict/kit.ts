@@ -33,7 +33,9 @@ export function orderOf<K extends string>(
   tieBreaker: AnyColumn,
 ): SQL[] {
   const dir = query.order === 'asc' ? asc : desc;
-  return [dir(columns[query.column ?? fallback]), dir(tieBreaker)];
+  // The schemas allow-list `column`; should one forget, an unknown key sorts by the fallback rather than crash.
+  const key = query.column && Object.hasOwn(columns, query.column) ? query.column : fallback;
+  return [dir(columns[key]), dir(tieBreaker)];
 }
 
 /** How many rows an export holds at most. */

@@ -8,6 +8,7 @@ import {
   SUPPLIER_MESSAGES as M,
   nextSupplierStatus,
   type PageResult,
+  type SUPPLIER_SORTABLE_COLUMNS,
   SUPPLIER_STATUS,
   SUPPLIER_STATUS_LABELS,
   SUPPLIER_SUPER_QUERY_FIELDS,
@@ -20,7 +21,7 @@ import {
   type SupplierStatus,
   type SupplierTransitionInput,
 } from '@aps/shared';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import { fetchPage } from '../../../core/paging.ts';
 import { superQueryColumns, superQueryWhere } from '../../../core/super-query.ts';
@@ -40,7 +41,11 @@ export interface SupplierDirectoryService {
   transition(actor: Actor, input: SupplierTransitionInput): Promise<SupplierDto>;
 }
 
-const SORT = { createTime: supplier.createTime, name: supplier.name, status: supplier.status };
+const SORT: Record<(typeof SUPPLIER_SORTABLE_COLUMNS)[number], AnyColumn> = {
+  createTime: supplier.createTime,
+  name: supplier.name,
+  status: supplier.status,
+};
 const live = eq(supplier.delFlag, 0);
 /** 高级查询: exactly these fields (SUPPLIER_SUPER_QUERY_FIELDS), each on its column. */
 const COLUMNS = superQueryColumns(SUPPLIER_SUPER_QUERY_FIELDS, {
