@@ -117,9 +117,8 @@ export async function registerCompany(page: Page, dataDir: string, c: Company) {
   await screenshot(page, 'supplier-flow-04-registered');
 }
 
-/** `user` opens 我的待办 and approves the task whose row shows `text` (once per `times`). */
+/** On 我的待办 (the page is there), the user approves the task whose row shows `text` (once per `times`). */
 export async function approveIn(page: Page, text: string, comment: string, shot: string, times = 1) {
-  await page.goto('/workflow/todo');
   for (let i = 0; i < times; i++) {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await row(page, text).first().getByRole('button', { name: '办理' }).click();

@@ -116,8 +116,8 @@ describe('供应商全流程: register → admitted → qualified → bid → co
 
     // ── 2. manager01 and leader01 admit it in 我的待办 ──
     const admission = `供应商准入「${company.name}」`;
-    await approveIn(await as('manager01', '/dashboard/analysis'), admission, '资料齐全', 'supplier-flow-05-admission');
-    await approveIn(await as('leader01', '/dashboard/analysis'), admission, '同意准入', 'supplier-flow-06-admission');
+    await approveIn(await as('manager01', '/workflow/todo'), admission, '资料齐全', 'supplier-flow-05-admission');
+    await approveIn(await as('leader01', '/workflow/todo'), admission, '同意准入', 'supplier-flow-06-admission');
 
     // ── 3. admin qualifies it on 供应商名录 ──
     const admin = await as('admin', '/dashboard/analysis');
@@ -191,18 +191,8 @@ describe('供应商全流程: register → admitted → qualified → bid → co
       await expectMessage(buyer, '已提交审批');
 
       // ── 7. leader01 and manager01 approve; buyer01 signs; the company confirms in 我的合同 → 履行中 ──
-      await approveIn(
-        await as('leader01', '/dashboard/analysis'),
-        CONTRACT,
-        '同意签订',
-        'supplier-flow-11-contract-todo',
-      );
-      await approveIn(
-        await as('manager01', '/dashboard/analysis'),
-        CONTRACT,
-        '同意签订',
-        'supplier-flow-12-contract-todo',
-      );
+      await approveIn(await as('leader01', '/workflow/todo'), CONTRACT, '同意签订', 'supplier-flow-11-contract-todo');
+      await approveIn(await as('manager01', '/workflow/todo'), CONTRACT, '同意签订', 'supplier-flow-12-contract-todo');
       await buyer.goto('/contract/list');
       await buyer.locator('#contractSearch_name').fill(STAMP);
       await searchBar(buyer);
@@ -228,8 +218,8 @@ describe('供应商全流程: register → admitted → qualified → bid → co
     await buyer.getByRole('columnheader', { name: '结算单号' }).waitFor();
     await addSettlement(buyer, '30000', '1000');
     await addSettlement(buyer, '20000.50', '0');
-    await buyer.getByLabel('合同编号').fill(CONTRACT_NO);
-    await buyer.getByRole('button', { name: /查\s*询/ }).click();
+    await buyer.locator('.aps-search-bar:visible').getByLabel('合同编号').fill(CONTRACT_NO);
+    await searchBar(buyer);
     await expect.poll(() => row(buyer, CONTRACT_NO).count()).toBe(2);
     for (const no of ['JS01', 'JS02']) {
       await row(buyer, `${CONTRACT_NO}-${no}`).getByRole('button', { name: /更多/ }).click();
@@ -243,15 +233,9 @@ describe('供应商全流程: register → admitted → qualified → bid → co
       await confirm.waitFor({ state: 'hidden' });
     }
     await screenshot(buyer, 'supplier-flow-14-settlements');
+    await approveIn(await as('leader01', '/workflow/todo'), CONTRACT_NO, '同意结算', 'supplier-flow-15-settle-todo', 2);
     await approveIn(
-      await as('leader01', '/dashboard/analysis'),
-      CONTRACT_NO,
-      '同意结算',
-      'supplier-flow-15-settle-todo',
-      2,
-    );
-    await approveIn(
-      await as('manager01', '/dashboard/analysis'),
+      await as('manager01', '/workflow/todo'),
       CONTRACT_NO,
       '同意结算',
       'supplier-flow-16-settle-todo',
@@ -259,7 +243,7 @@ describe('供应商全流程: register → admitted → qualified → bid → co
     );
 
     await buyer.bringToFront();
-    await buyer.getByRole('button', { name: /查\s*询/ }).click();
+    await searchBar(buyer);
     await expect.poll(() => row(buyer, `${CONTRACT_NO}-JS02`).textContent()).toContain('已审批');
     // JS01: 30,000 − 1,000 − retention 5% 1,500 = 27,500 payable; JS02: 20,000.50 − 1,000.03 = 19,000.47.
     expect(await row(buyer, `${CONTRACT_NO}-JS01`).textContent()).toContain('¥27,500.00');
@@ -271,7 +255,7 @@ describe('供应商全流程: register → admitted → qualified → bid → co
 
     await openSiderMenu(buyer, '合同结算', '结算台账', '/settlement/ledger');
     await buyer.locator('.aps-search-bar:visible').getByLabel('合同编号').fill(CONTRACT_NO);
-    await buyer.getByRole('button', { name: /查\s*询/ }).click();
+    await searchBar(buyer);
     await expect.poll(() => row(buyer, CONTRACT_NO).count()).toBe(1);
     const ledger = (await row(buyer, CONTRACT_NO).textContent()) ?? '';
     // total 450,000; settled 50,000.50; paid 37,500; unpaid 46,500.47 − 37,500 = 9,000.47; retention 2,500.03;
@@ -298,7 +282,7 @@ describe('供应商全流程: register → admitted → qualified → bid → co
     for (let i = 0; i < 5; i++) {
       const assignee = await blacklistAssignee(dataDir, REASON);
       if (!assignee) break;
-      await approveIn(await as(assignee, '/dashboard/analysis'), REASON, '同意列入黑名单', `supplier-flow-20-bl-${i}`);
+      await approveIn(await as(assignee, '/workflow/todo'), REASON, '同意列入黑名单', `supplier-flow-20-bl-${i}`);
     }
     await admin.goto('/supplier/blacklist');
     await row(admin, REASON).getByText('生效中').waitFor();
