@@ -3,21 +3,22 @@ import crypto from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newUserPage, screenshot } from '../support/browser.ts';
-import { pdfFile } from '../support/files.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
 import { confirmPop, NOTICE_TABS, preparePackage, publishNotice, row, signUpAndBid } from './procurement-support.ts';
 import { collectErrors, expectMessage, signInWithForm } from './shell-support.ts';
 import {
+  addSettlement,
   approveIn,
   blacklistAssignee,
   type Company,
   fastForwardAward,
+  pay,
   publishedLabourNotice,
   registerCompany,
   releaseBlacklist,
-} from './supplier-flow-support.ts';
+} from './supplier-support.ts';
 
 /**
  * Issue 16 as one story of users: a new company registers through /register, manager01 and leader01 admit it in
@@ -61,43 +62,6 @@ async function pickDate(scope: Locator, label: string, value: string) {
   await box.fill(value);
   await box.press('Tab');
   await expect.poll(() => box.inputValue()).toBe(value);
-}
-
-async function addSettlement(page: Page, amount: string, deductions: string) {
-  await page
-    .getByRole('button', { name: /新\s*增/ })
-    .first()
-    .click();
-  const form = page.getByRole('dialog').filter({ hasText: '新增结算单' });
-  await form.waitFor();
-  const contract = form.getByLabel('合同');
-  await contract.click();
-  await contract.fill(CONTRACT_NO);
-  await page.locator('.ant-select-item-option').filter({ hasText: CONTRACT_NO }).click();
-  const start = form.getByLabel('结算期间');
-  await start.click();
-  await start.fill('2026-03-01');
-  await start.press('Enter');
-  await page.keyboard.type('2026-03-31');
-  await page.keyboard.press('Enter');
-  await form.getByLabel('结算金额').fill(amount);
-  await form.getByLabel('扣款金额').fill(deductions);
-  await ok(form);
-  await expectMessage(page, '添加成功！');
-}
-
-async function pay(page: Page, settlementNo: string, amount: string) {
-  await row(page, settlementNo).getByText('付款', { exact: true }).click();
-  const form = page.getByRole('dialog').filter({ hasText: '付款登记' });
-  await form.waitFor();
-  await form.getByLabel('付款金额').fill(amount);
-  await form.getByLabel('凭证号').fill(`PZ-${settlementNo}`);
-  await form
-    .locator('input[type=file]')
-    .setInputFiles({ name: `付款凭证${amount}.pdf`, mimeType: 'application/pdf', buffer: pdfFile() });
-  await form.getByText(`付款凭证${amount}.pdf`).waitFor();
-  await ok(form);
-  await expectMessage(page, '付款已登记');
 }
 
 describe('供应商全流程: register → admitted → qualified → bid → contract → settlement → blacklist', () => {
@@ -216,8 +180,8 @@ describe('供应商全流程: register → admitted → qualified → bid → co
     // ── 8. buyer01 settles twice; both approved; a payment on each; 结算台账 figures ──
     await openSiderMenu(buyer, '合同结算', '结算管理', '/settlement/list');
     await buyer.getByRole('columnheader', { name: '结算单号' }).waitFor();
-    await addSettlement(buyer, '30000', '1000');
-    await addSettlement(buyer, '20000.50', '0');
+    await addSettlement(buyer, CONTRACT_NO, '30000', '1000');
+    await addSettlement(buyer, CONTRACT_NO, '20000.50', '0');
     await buyer.locator('.aps-search-bar:visible').getByLabel('合同编号').fill(CONTRACT_NO);
     await searchBar(buyer);
     await expect.poll(() => row(buyer, CONTRACT_NO).count()).toBe(2);
@@ -247,8 +211,8 @@ describe('供应商全流程: register → admitted → qualified → bid → co
     await expect.poll(() => row(buyer, `${CONTRACT_NO}-JS02`).textContent()).toContain('已审批');
     // JS01: 30,000 − 1,000 − retention 5% 1,500 = 27,500 payable; JS02: 20,000.50 − 1,000.03 = 19,000.47.
     expect(await row(buyer, `${CONTRACT_NO}-JS01`).textContent()).toContain('¥27,500.00');
-    await pay(buyer, `${CONTRACT_NO}-JS01`, '27500');
-    await pay(buyer, `${CONTRACT_NO}-JS02`, '10000');
+    await pay(buyer, `${CONTRACT_NO}-JS01`, '27500', `PZ-${STAMP}-1`);
+    await pay(buyer, `${CONTRACT_NO}-JS02`, '10000', `PZ-${STAMP}-2`);
     await expect.poll(() => row(buyer, `${CONTRACT_NO}-JS01`).textContent()).toContain('已付清');
     await expect.poll(() => row(buyer, `${CONTRACT_NO}-JS02`).textContent()).toContain('部分付款');
     await screenshot(buyer, 'supplier-flow-17-paid');
@@ -267,7 +231,7 @@ describe('供应商全流程: register → admitted → qualified → bid → co
     await screenshot(buyer, 'supplier-flow-18-ledger');
 
     // ── 9. admin blacklists supplier03's 鑫源劳务, approved; supplier03's sign-up is refused ──
-    await publishedLabourNotice(baseUrl, dataDir, STAMP, LABOUR);
+    await publishedLabourNotice(baseUrl, dataDir, { stamp: STAMP, code: 'SFB', purchase: LABOUR });
     await admin.goto('/supplier/blacklist');
     await admin.getByRole('button', { name: /新\s*增/ }).click();
     const form = admin.getByRole('dialog').filter({ hasText: '列入黑名单' });

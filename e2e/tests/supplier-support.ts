@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import crypto from 'node:crypto';
 import { USCC_CHARSET, usccCheckChar } from '@aps/shared/constants';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
@@ -9,7 +9,7 @@ import { pdfFile } from '../support/files.ts';
 import { insertProject, row } from './procurement-support.ts';
 import { apiLogin, expectMessage } from './shell-support.ts';
 
-/** Steps of supplier-flow.e2e.ts, copied from the slices' own files (supplier-register, contract, settlement, standing). */
+/** Steps shared by the supplier e2e files (supplier-register, settlement, supplier-standing, supplier-flow). */
 
 export interface Company {
   name: string;
@@ -25,7 +25,8 @@ export function newUscc(): string {
   return `91110108${body}${usccCheckChar(`91110108${body}`)}`;
 }
 
-const smsCodeOf = (dataDir: string, phone: string) =>
+/** The last registration SMS code sent to `phone`. */
+export const smsCodeOf = (dataDir: string, phone: string) =>
   withDatabase(dataDir, async (db) => {
     const r = await db.query<{ code: string }>(
       `SELECT code FROM sys_sms_code WHERE phone = $1 AND purpose = 'register' ORDER BY created_at DESC LIMIT 1`,
@@ -36,7 +37,8 @@ const smsCodeOf = (dataDir: string, phone: string) =>
 
 const next = (page: Page) => page.getByRole('button', { name: /下\s*一\s*步/ }).click();
 
-async function dragSlider(page: Page) {
+/** Drags the 人机验证 slider of the SMS dialog. */
+export async function dragSlider(page: Page) {
   const slider = page.getByRole('dialog').getByRole('slider');
   await slider.waitFor();
   // The modal zooms in: drag once the slider stands still.
@@ -173,17 +175,22 @@ async function post(baseUrl: string, token: string, path: string, body: object) 
   return json.result;
 }
 
-/** A published 劳务 package (category 1) with its notice, as supplier-standing.e2e.ts sets it up. */
-export async function publishedLabourNotice(baseUrl: string, dataDir: string, stamp: string, purchase: string) {
+/** A published 劳务 package (category 1, plan code CG-<code>-<stamp>) with its notice 劳务分包报名, by buyer01. */
+export async function publishedLabourNotice(
+  baseUrl: string,
+  dataDir: string,
+  p: { stamp: string; code: string; purchase: string },
+) {
+  const { stamp, code, purchase } = p;
   const packageId = await withDatabase(dataDir, async (c) => {
-    const projectId = await insertProject(c, { stamp, code: 'SFB', name: purchase });
+    const projectId = await insertProject(c, { stamp, code, name: purchase });
     const pkg = await c.query<{ id: string }>(
       `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
          purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, lower_coefficient_type,
          min_bidders, sign_up_start_time, sign_up_end_time, bid_deadline, opening_start_time, create_by)
        VALUES (1, $1, 'A01', $2, $3, $4, '1', 'open_tender', 1, '1', $5, 500000, 0, 2, now() - interval '1 hour',
          now() + interval '1 hour', now() + interval '2 hours', now() + interval '3 hours', 'buyer01') RETURNING id`,
-      [projectId, `NO-SFB-${stamp}`, `PC-SFB-${stamp}`, purchase, `标包${stamp}`],
+      [projectId, `NO-${code}-${stamp}`, `PC-${code}-${stamp}`, purchase, `标包${stamp}`],
     );
     const id = pkg.rows[0]?.id ?? '';
     await c.query(
@@ -215,7 +222,7 @@ export const blacklistAssignee = (dataDir: string, reason: string) =>
     return r.rows[0]?.assignee ?? null;
   });
 
-/** supplier03 leaves the file as it came (other files of the worker use it). */
+/** The blacklisting with `reason` undone by SQL, so its supplier leaves the file as it came. */
 export const releaseBlacklist = (dataDir: string, reason: string) =>
   withDatabase(dataDir, async (c) => {
     await c.query(
@@ -228,3 +235,47 @@ export const releaseBlacklist = (dataDir: string, reason: string) =>
       [reason],
     );
   });
+
+const ok = (scope: Locator) => scope.getByRole('button', { name: /^确\s*定$/ }).click();
+
+/** On 结算管理, buyer01 adds a settlement of March 2026 on contract `contractNo`. */
+export async function addSettlement(page: Page, contractNo: string, amount: string, deductions: string, shot?: string) {
+  await page
+    .getByRole('button', { name: /新\s*增/ })
+    .first()
+    .click();
+  const form = page.getByRole('dialog').filter({ hasText: '新增结算单' });
+  await form.waitFor();
+  const contract = form.getByLabel('合同');
+  await contract.click();
+  await contract.fill(contractNo);
+  await page.locator('.ant-select-item-option').filter({ hasText: contractNo }).click();
+  const start = form.getByLabel('结算期间');
+  await start.click();
+  await start.fill('2026-03-01');
+  await start.press('Enter');
+  await page.keyboard.type('2026-03-31');
+  await page.keyboard.press('Enter');
+  await form.getByLabel('结算金额').fill(amount);
+  await form.getByLabel('扣款金额').fill(deductions);
+  if (shot) await screenshot(page, shot);
+  await ok(form);
+  await expectMessage(page, '添加成功！');
+}
+
+/** On 结算管理, a payment of `amount` on the settlement whose row shows `settlementNo`, with a voucher scan. */
+export async function pay(page: Page, settlementNo: string, amount: string, voucher: string, shot?: string) {
+  await row(page, settlementNo).getByText('付款', { exact: true }).click();
+  const form = page.getByRole('dialog').filter({ hasText: '付款登记' });
+  await form.waitFor();
+  await form.getByLabel('付款金额').fill(amount);
+  await form.getByLabel('凭证号').fill(voucher);
+  // The voucher scan: the server keeps it only as an upload of the buyer's own unit.
+  await form
+    .locator('input[type=file]')
+    .setInputFiles({ name: `付款凭证${amount}.pdf`, mimeType: 'application/pdf', buffer: pdfFile() });
+  await form.getByText(`付款凭证${amount}.pdf`).waitFor();
+  if (shot) await screenshot(page, shot);
+  await ok(form);
+  await expectMessage(page, '付款已登记');
+}
