@@ -1,14 +1,14 @@
 /// <reference lib="dom" />
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
-import { pdfFile } from '../support/files.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
 import { insertProject } from './procurement-support.ts';
 import { expectMessage } from './shell-support.ts';
+import { addSettlement, pay } from './supplier-support.ts';
 
 /**
  * Issue 16, slice p16-settle: buyer01 creates two settlements on a 履行中 contract (set up by SQL: the contract
@@ -22,7 +22,6 @@ const CONTRACT_NO = `HT-E2E-${STAMP}`;
 const users = userSession(baseUrl, { viewport: { width: 1600, height: 1000 }, failureShots: 'settle-failed' });
 const as = (username: string, path: string) => users.as(username, path);
 const row = (page: Page, text: string) => page.locator('.ant-table-row:visible').filter({ hasText: text });
-const ok = (scope: Locator) => scope.getByRole('button', { name: /^确\s*定$/ }).click();
 
 async function performingContract(): Promise<void> {
   await withDatabase(dataDir, async (db) => {
@@ -44,30 +43,6 @@ async function performingContract(): Promise<void> {
   });
 }
 
-async function addSettlement(page: Page, amount: string, deductions: string) {
-  await page
-    .getByRole('button', { name: /新\s*增/ })
-    .first()
-    .click();
-  const form = page.getByRole('dialog').filter({ hasText: '新增结算单' });
-  await form.waitFor();
-  const contract = form.getByLabel('合同');
-  await contract.click();
-  await contract.fill(CONTRACT_NO);
-  await page.locator('.ant-select-item-option').filter({ hasText: CONTRACT_NO }).click();
-  const start = form.getByLabel('结算期间');
-  await start.click();
-  await start.fill('2026-03-01');
-  await start.press('Enter');
-  await page.keyboard.type('2026-03-31');
-  await page.keyboard.press('Enter');
-  await form.getByLabel('结算金额').fill(amount);
-  await form.getByLabel('扣款金额').fill(deductions);
-  await screenshot(page, 'settle-form');
-  await ok(form);
-  await expectMessage(page, '添加成功！');
-}
-
 async function approve(username: string) {
   const page = await as(username, '/dashboard/analysis');
   await openSiderMenu(page, '流程中心', '我的待办', '/workflow/todo');
@@ -83,30 +58,14 @@ async function approve(username: string) {
   }
 }
 
-async function pay(page: Page, settlementText: string, amount: string) {
-  await row(page, settlementText).getByText('付款', { exact: true }).click();
-  const form = page.getByRole('dialog').filter({ hasText: '付款登记' });
-  await form.waitFor();
-  await form.getByLabel('付款金额').fill(amount);
-  await form.getByLabel('凭证号').fill(`PZ-${STAMP}`);
-  // The voucher scan: the server keeps it only as an upload of the buyer's own unit.
-  await form
-    .locator('input[type=file]')
-    .setInputFiles({ name: `付款凭证${amount}.pdf`, mimeType: 'application/pdf', buffer: pdfFile() });
-  await form.getByText(`付款凭证${amount}.pdf`).waitFor();
-  await screenshot(page, 'settle-payment');
-  await ok(form);
-  await expectMessage(page, '付款已登记');
-}
-
 describe('结算 (settlement)', () => {
   it('two settlements → approved in 我的待办 → payments → 结算台账 figures', { timeout: 300_000 }, async () => {
     await performingContract();
     const buyer = await as('buyer01', '/dashboard/analysis');
     await openSiderMenu(buyer, '合同结算', '结算管理', '/settlement/list');
     await buyer.getByRole('columnheader', { name: '结算单号' }).waitFor();
-    await addSettlement(buyer, '30000', '1000');
-    await addSettlement(buyer, '20000.50', '0');
+    await addSettlement(buyer, CONTRACT_NO, '30000', '1000', 'settle-form');
+    await addSettlement(buyer, CONTRACT_NO, '20000.50', '0', 'settle-form');
     await buyer.getByLabel('合同编号').fill(CONTRACT_NO);
     await buyer.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => row(buyer, CONTRACT_NO).count()).toBe(2);
@@ -131,8 +90,8 @@ describe('结算 (settlement)', () => {
     await expect.poll(() => row(buyer, `${CONTRACT_NO}-JS01`).textContent()).toContain('已审批');
     // JS01: 30,000 − 1,000 − retention 1,500 = 27,500 payable; JS02: 20,000.50 − 1,000.03 = 19,000.47.
     expect(await row(buyer, `${CONTRACT_NO}-JS01`).textContent()).toContain('¥27,500.00');
-    await pay(buyer, `${CONTRACT_NO}-JS01`, '27500');
-    await pay(buyer, `${CONTRACT_NO}-JS02`, '10000');
+    await pay(buyer, `${CONTRACT_NO}-JS01`, '27500', `PZ-${STAMP}`, 'settle-payment');
+    await pay(buyer, `${CONTRACT_NO}-JS02`, '10000', `PZ-${STAMP}`, 'settle-payment');
     await expect.poll(() => row(buyer, `${CONTRACT_NO}-JS01`).textContent()).toContain('已付清');
     await expect.poll(() => row(buyer, `${CONTRACT_NO}-JS02`).textContent()).toContain('部分付款');
     await screenshot(buyer, 'settle-list-paid');

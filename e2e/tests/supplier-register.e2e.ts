@@ -1,16 +1,15 @@
 /// <reference lib="dom" />
 import crypto from 'node:crypto';
-import { USCC_CHARSET, usccCheckChar } from '@aps/shared/constants';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newUserPage, screenshot } from '../support/browser.ts';
-import { withDatabase } from '../support/db.ts';
 import { pdfFile } from '../support/files.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
 import { row } from './procurement-support.ts';
 import { collectErrors, expectMessage, signInWithForm } from './shell-support.ts';
+import { dragSlider, newUscc, smsCodeOf } from './supplier-support.ts';
 
 /**
  * Issue 16 (p16-register) as people use it: a new company registers through the public wizard (账号 with the SMS
@@ -26,43 +25,9 @@ const USERNAME = `hx_${STAMP}`;
 const PHONE = `136${STAMP}${crypto.randomInt(0, 10)}`;
 const PASSWORD = 'Huaxin2026ok';
 
-function newUscc(): string {
-  const body = Array.from({ length: 9 }, () => USCC_CHARSET[crypto.randomInt(0, 30)]).join('');
-  return `91110108${body}${usccCheckChar(`91110108${body}`)}`;
-}
-
-const smsCodeOf = (phone: string) =>
-  withDatabase(dataDir, async (db) => {
-    const r = await db.query<{ code: string }>(
-      `SELECT code FROM sys_sms_code WHERE phone = $1 AND purpose = 'register' ORDER BY created_at DESC LIMIT 1`,
-      [phone],
-    );
-    return r.rows[0]?.code ?? '';
-  });
-
 const next = (page: Page) => page.getByRole('button', { name: /下\s*一\s*步/ }).click();
 const fieldError = (page: Page, text: string) =>
   page.locator('.ant-form-item-explain-error:visible').filter({ hasText: text });
-
-async function dragSlider(page: Page) {
-  const slider = page.getByRole('dialog').getByRole('slider');
-  await slider.waitFor();
-  // The modal zooms in: drag once the slider stands still.
-  let box = await slider.boundingBox();
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(100);
-    const now = await slider.boundingBox();
-    if (now && box && now.x === box.x && now.y === box.y && now.width === box.width) break;
-    box = now;
-  }
-  if (!box) throw new Error('no slider');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 5, y);
-  await page.mouse.down();
-  await page.mouse.move(box.x + 200, y, { steps: 5 });
-  await page.mouse.move(box.x + 400, y, { steps: 5 });
-  await page.mouse.up();
-}
 
 async function approve(page: Page, title: string, verdict: '同意' | '驳回' = '同意', comment = '资料齐全，同意准入') {
   await openSiderMenu(page, '流程中心', '我的待办', '/workflow/todo');
@@ -98,7 +63,7 @@ describe('供应商注册与准入', () => {
       expect((await sent).status()).toBe(200);
       await expectMessage(page, '验证码已发送');
       await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-      await page.getByPlaceholder('短信验证码').fill(await smsCodeOf(PHONE));
+      await page.getByPlaceholder('短信验证码').fill(await smsCodeOf(dataDir, PHONE));
       await screenshot(page, 'supplier-register-account');
       await next(page);
 

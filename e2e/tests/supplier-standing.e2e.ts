@@ -2,12 +2,12 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.ts';
-import { withDatabase } from '../support/db.ts';
 import { pdfFile } from '../support/files.ts';
 import { userSession } from '../support/session.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { insertProject, NOTICE_TABS, row } from './procurement-support.ts';
-import { apiLogin, expectMessage } from './shell-support.ts';
+import { NOTICE_TABS, row } from './procurement-support.ts';
+import { expectMessage } from './shell-support.ts';
+import { blacklistAssignee, publishedLabourNotice, releaseBlacklist } from './supplier-support.ts';
 
 /**
  * Issue 16 slice p16-standing as people use it: admin proposes to blacklist 鑫源劳务 (supplier03) on 黑名单, the
@@ -26,75 +26,15 @@ const users = userSession(baseUrl, {
   failureShots: 'supplier-standing-failed',
 });
 const as = (username: string, path: string) => users.as(username, path);
-const db = <T>(work: Parameters<typeof withDatabase<T>>[1]) => withDatabase<T>(dataDir, work);
 
-async function post(token: string, path: string, body: object) {
-  const r = await fetch(`${baseUrl}/aps${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Access-Token': token },
-    body: JSON.stringify(body),
-  });
-  const json = (await r.json()) as { success: boolean; message: string; result: { id: string } };
-  expect(json.success, `${path}: ${json.message}`).toBe(true);
-  return json.result;
-}
-
-beforeAll(async () => {
-  // A published 劳务 package (category 1) supplier03 could sign up for.
-  const packageId = await db(async (c) => {
-    const projectId = await insertProject(c, { stamp: STAMP, code: 'SS', name: PURCHASE });
-    const pkg = await c.query<{ id: string }>(
-      `INSERT INTO purchase_package (tenant_id, project_id, sys_org_code, purchase_no, purchase_code, purchase_name,
-         purchase_category, purchase_method, purchase_stage, package_no, package_name, fixed_price, lower_coefficient_type,
-         min_bidders, sign_up_start_time, sign_up_end_time, bid_deadline, opening_start_time, create_by)
-       VALUES (1, $1, 'A01', $2, $3, $4, '1', 'open_tender', 1, '1', $5, 500000, 0, 2, now() - interval '1 hour',
-         now() + interval '1 hour', now() + interval '2 hours', now() + interval '3 hours', 'buyer01') RETURNING id`,
-      [projectId, `NO-SS-${STAMP}`, `PC-SS-${STAMP}`, PURCHASE, `标包${STAMP}`],
-    );
-    const id = pkg.rows[0]?.id ?? '';
-    await c.query(
-      `INSERT INTO purchase_review_item (tenant_id, package_id, kind, name, max_score, sort_no)
-       VALUES (1, $1, 'qualification', '营业执照', NULL, 1)`,
-      [id],
-    );
-    return id;
-  });
-  const { token } = await apiLogin(baseUrl, 'buyer01');
-  const notice = await post(token, '/purchase/notice/add', {
-    packageId,
-    noticeType: 'purchase',
-    title: `${PURCHASE}采购公告`,
-    content: '<p>劳务分包报名</p>',
-  });
-  await post(token, '/purchase/notice/publish', { id: notice.id });
-});
+beforeAll(() => publishedLabourNotice(baseUrl, dataDir, { stamp: STAMP, code: 'SS', purchase: PURCHASE }));
 
 // Whatever happened, supplier03 leaves this file as it came (other files of the worker use it).
-afterAll(async () => {
-  await db(async (c) => {
-    await c.query(
-      `UPDATE supplier SET status = '2' WHERE id IN (SELECT supplier_id FROM supplier_blacklist WHERE reason = $1)
-         AND status = '5'`,
-      [REASON],
-    );
-    await c.query(
-      `UPDATE supplier_blacklist SET state = 'released' WHERE reason = $1 AND state IN ('pending', 'active')`,
-      [REASON],
-    );
-  });
-});
+afterAll(() => releaseBlacklist(dataDir, REASON));
 
 /** The open task's assignee of the blacklisting, approved in 我的待办. */
 async function approveNext(): Promise<boolean> {
-  const assignee = await db(async (c) => {
-    const r = await c.query<{ assignee: string }>(
-      `SELECT t.assignee FROM wf_task t JOIN wf_instance i ON i.id = t.instance_id
-       JOIN supplier_blacklist b ON b.id::text = i.business_key
-       WHERE b.reason = $1 AND t.status = 'open' LIMIT 1`,
-      [REASON],
-    );
-    return r.rows[0]?.assignee ?? null;
-  });
+  const assignee = await blacklistAssignee(dataDir, REASON);
   if (!assignee) return false;
   const page = await as(assignee, '/workflow/todo');
   await page.getByRole('button', { name: /查\s*询/ }).click();
