@@ -8,7 +8,7 @@ import type {
 } from '@aps/shared';
 import { LEDGER_API, PERMISSIONS, SETTLEMENT_API } from '@aps/shared/constants';
 import { useQuery } from '@tanstack/react-query';
-import { http, type Query } from '../../../shared/http.ts';
+import { http, type Query, request } from '../../../shared/http.ts';
 import { createCrudApi } from '../../../shared/list/crudApi.ts';
 
 export const settlementKeys = {
@@ -43,9 +43,13 @@ export function useSettleableContracts(keyword: string, enabled: boolean) {
   });
 }
 
-export function useLedgerSummary(filters: Query) {
+/**
+ * `background`: the home page's card asks by itself (on mount, on window focus), like the buyer overview, so it
+ * must not keep an idle session alive nor reset the offline countdown; the ledger page's reads are the user's.
+ */
+export function useLedgerSummary(filters: Query, { background = false }: { background?: boolean } = {}) {
   return useQuery({
     queryKey: [...settlementKeys.ledger, 'summary', filters],
-    queryFn: ({ signal }) => http.get<LedgerSummaryDto>(LEDGER_API.summary, filters, signal),
+    queryFn: ({ signal }) => request<LedgerSummaryDto>(LEDGER_API.summary, { query: filters, signal, background }),
   });
 }

@@ -13,7 +13,7 @@ const FIGURES = [
 
 /** 结算台账 on the home page (holders of ledger:list), lazily loaded: the totals of the contracts in scope. */
 export default function LedgerCard() {
-  const summary = useLedgerSummary({});
+  const summary = useLedgerSummary({}, { background: true });
   const s = summary.data;
   return (
     <Card
