@@ -29,9 +29,9 @@ import { sysDepart } from '../../platform/system/tables.ts';
 import { contract, settlement, settlementPayment } from '../contract/tables.ts';
 import { purchasePackage } from '../project/tables.ts';
 import { supplier } from '../supplier/tables.ts';
+import { totalsOf } from './dto.ts';
 import { monthsFromAggregate } from './months.ts';
 import type { SettlementActor } from './service.ts';
-import { totalsOf } from './service.ts';
 
 type Filter = Omit<LedgerQuery, 'pageNo' | 'pageSize'>;
 

@@ -11,7 +11,6 @@ import {
   type ContractState,
   type ContractTotals,
   exceedsBalance,
-  formatDateTime,
   formatMoney,
   SETTLEMENT_MESSAGES as M,
   money,
@@ -19,16 +18,12 @@ import {
   type PageResult,
   type PaymentAddInput,
   type PaymentDto,
-  type PaymentMethod,
   retentionOf,
   SETTLEABLE_STATES,
-  SETTLEMENT_STATES,
   type SettlementAddInput,
   type SettlementDto,
   type SettlementEditInput,
-  type SettlementKind,
   type SettlementListQuery,
-  type SettlementState,
   settleableBalance,
   settlementPayment,
 } from '@aps/shared';
@@ -45,6 +40,7 @@ import type { PlanActor } from '../plan/service.ts';
 import { supplierOfUser } from '../supplier/eligibility.ts';
 import { supplier } from '../supplier/tables.ts';
 import { actorName, type WorkflowPort } from '../workflow-port.ts';
+import { stateName, toDto, toPaymentDto, totalsOf } from './dto.ts';
 import { bumpLedgerMonth } from './months.ts';
 import { notifyPayment } from './notify.ts';
 
@@ -54,54 +50,7 @@ type SettlementRow = typeof settlement.$inferSelect;
 type Filter = Omit<SettlementListQuery, 'pageNo' | 'pageSize'>;
 const WF_TYPE = 'settlement' as const;
 
-export const totalsOf = (c: ContractRow): ContractTotals => ({
-  amount: c.amount,
-  changedAmount: c.changedAmount,
-  settledAmount: c.settledAmount,
-  payableAmount: c.payableAmount,
-  paidAmount: c.paidAmount,
-  retentionHeld: c.retentionHeld,
-  retentionReleased: c.retentionReleased,
-});
-const stateName = (s: string) => SETTLEMENT_STATES[s as SettlementState] ?? s;
 const contractStateName = (s: string) => CONTRACT_STATES[s as ContractState] ?? s;
-
-function toDto(r: SettlementRow, extra?: { contractNo: string; supplierName: string }): SettlementDto {
-  return {
-    id: r.id,
-    settlementNo: r.settlementNo,
-    contractId: r.contractId,
-    ...(extra ?? {}),
-    periodStart: r.periodStart,
-    periodEnd: r.periodEnd,
-    amount: r.amount,
-    deductions: r.deductions,
-    retention: r.retention,
-    netPayable: r.netPayable,
-    paidAmount: r.paidAmount,
-    remark: r.remark,
-    invoices: r.invoices,
-    state: r.state as SettlementState,
-    state_dictText: stateName(r.state),
-    kind: r.kind as SettlementKind,
-    approvalStatus: r.approvalStatus,
-    createBy: r.createBy,
-    createTime: formatDateTime(r.createTime) ?? '',
-  };
-}
-
-const toPaymentDto = (p: typeof paymentTable.$inferSelect): PaymentDto => ({
-  id: p.id,
-  settlementId: p.settlementId,
-  contractId: p.contractId,
-  amount: p.amount,
-  paidOn: p.paidOn,
-  method: p.method as PaymentMethod,
-  voucherNo: p.voucherNo,
-  attachments: p.attachments,
-  recordedBy: p.recordedBy,
-  recordedAt: formatDateTime(p.recordedAt) ?? '',
-});
 
 /** The buyer side's visibility: tenant and department data scope (the settlement's sys_org_code). */
 const staffScope = (actor: Pick<SettlementActor, 'tenantId' | 'scope'>) =>
