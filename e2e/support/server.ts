@@ -66,7 +66,16 @@ export async function startServer(): Promise<RunningServer> {
   const collect = (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-8000);
   };
-  child.stdout?.on('data', collect);
+  // An unhandled error (pino level 50+) is a product bug a test may only see as 系统繁忙: print its stack.
+  let partial = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    collect(chunk);
+    const lines = (partial + chunk.toString()).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (/"level":[56]\d/.test(line)) process.stderr.write(`[server ${port}] ${line}\n`);
+    }
+  });
   child.stderr?.on('data', (chunk: Buffer) => {
     collect(chunk);
     process.stderr.write(chunk);
