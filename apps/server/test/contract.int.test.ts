@@ -148,7 +148,9 @@ describe('contract from an award', () => {
     await okCall('buyer01', 'POST', API.submit, { id: contract.id });
     await decideAll(contract.id);
     const approved = await okCall('buyer01', 'GET', `${API.queryById}?id=${contract.id}`);
-    expect(approved).toMatchObject({ state: 'to_sign', approvalStatus: '4', endReason: null });
+    expect(approved).toMatchObject({ state: 'to_sign', approvalStatus: '4', endReason: null, sysOrgCode: 'A01' });
+    // The detail names the buyer's department, not only its code.
+    expect(approved.departName).toBe('华信建设集团有限公司');
   });
 
   it('keeps a supplier to its own contracts (IDOR) and staff to their tenant and department', async () => {

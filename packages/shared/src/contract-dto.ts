@@ -141,6 +141,8 @@ export interface ContractAwardDto {
 
 /** The detail drawer: the contract, its figures (ledger.contractFigures), change history, settlements, evaluation. */
 export interface ContractDetailDto extends ContractDto {
+  /** The buyer's department by name (sysOrgCode is its code). */
+  departName: string | null;
   total: string;
   unpaid: string;
   remaining: string;

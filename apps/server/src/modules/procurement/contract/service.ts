@@ -23,6 +23,7 @@ import { escapeLike } from '../../../core/super-query.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { scopeFilter } from '../../platform/permission/data-scope.ts';
 import type { RuleService } from '../../platform/rule/service.ts';
+import { sysDepart } from '../../platform/system/tables.ts';
 import { tenantFiles } from '../files.ts';
 import type { PlanActor } from '../plan/service.ts';
 import { assertContractable as assertSupplierContractable } from '../supplier/eligibility.ts';
@@ -358,8 +359,14 @@ export function createContractService({
     const changes = await lifecycle.changesOf(tx, row.id);
     const [n] = await tx.select({ n: count() }).from(settlement).where(eq(settlement.contractId, row.id));
     const [e] = await tx.select().from(supplierPerformance).where(eq(supplierPerformance.contractId, row.id));
+    const [d] = await tx
+      .select({ name: sysDepart.departName })
+      .from(sysDepart)
+      .where(and(eq(sysDepart.tenantId, row.tenantId), eq(sysDepart.orgCode, row.sysOrgCode)))
+      .limit(1);
     return {
       ...dto,
+      departName: d?.name ?? null,
       total: figures.total,
       unpaid: figures.unpaid,
       remaining: figures.remaining,

@@ -26,7 +26,7 @@ export function ContractDetailDrawer({ contract, onClose }: { contract: Contract
             items={[
               { key: 'no', label: '合同编号', children: c.contractNo },
               { key: 'name', label: '合同名称', children: c.name },
-              { key: 'buyer', label: '采购方（部门）', children: c.sysOrgCode ?? '—' },
+              { key: 'buyer', label: '采购方（部门）', children: c.departName ?? c.sysOrgCode ?? '—' },
               { key: 'supplier', label: '供应商', children: c.supplierName ?? '—' },
               { key: 'state', label: '状态', children: <ContractStateTag state={c.state} /> },
               { key: 'amount', label: '合同金额（元）', children: <Money value={c.amount} /> },
