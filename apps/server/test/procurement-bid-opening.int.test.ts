@@ -146,6 +146,14 @@ describe('sealed bids, opening and award', () => {
       evaluatedPrice: '450000.00',
       sealed: false,
     });
+    // After the opening the opened columns are the supplier's record too: their list reads them, not the seal
+    // (a seal that no longer opens, e.g. after a key rotation, cannot break it).
+    await fx.t.db.execute(sql`UPDATE purchase_bid SET sealed_quote = 'rotated' WHERE package_id = ${packageId}`);
+    const mine = await okCall('supplier02', 'GET', `${API.supplierBids}?pageNo=1&pageSize=50`);
+    expect(mine.records.find((b: { packageId: string }) => b.packageId === packageId)).toMatchObject({
+      price: '450000.00',
+      sealed: false,
+    });
   });
 
   it('awards: 中标通知书 to the winner and 未中标通知书 to the others, in their bell', async () => {

@@ -84,7 +84,7 @@ export function toBidDto(row: BidRow, quote: SealedQuote | null, extra: Partial<
 }
 
 /** The quotation written at the opening (null columns before it): what staff may read. */
-export const openedQuote = (row: BidRow): SealedQuote | null =>
+export const openedQuote = (row: typeof purchaseBid.$inferSelect): SealedQuote | null =>
   row.openedTime
     ? { kind: row.quoteKind as QuoteKind, price: row.price, rate: row.rate, evaluatedPrice: row.evaluatedPrice }
     : null;

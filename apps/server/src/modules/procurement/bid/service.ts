@@ -62,9 +62,13 @@ const BID_STAGES = [2, 3];
 const ACTIVE = 'active';
 
 export function createBidService({ db, seal }: { db: Db; seal: BidSeal }): BidService {
-  /** The supplier's own quotation, opened for them from the seal (they wrote it; staff never get this). */
+  /**
+   * The supplier's own quotation (they wrote it; staff never get it before the opening): after the opening the
+   * opened columns are the record, before it the seal is opened for them.
+   */
   const ownQuote = (row: typeof purchaseBid.$inferSelect): SealedQuote =>
-    JSON.parse(seal.open(row.sealedQuote, sealBinding(row.tenantId, row.packageId, row.supplierId))) as SealedQuote;
+    openedQuote(row) ??
+    (JSON.parse(seal.open(row.sealedQuote, sealBinding(row.tenantId, row.packageId, row.supplierId))) as SealedQuote);
 
   async function mySupplier(actor: BidActor): Promise<SupplierRef> {
     const s = await supplierOfUser(db, actor.tenantId, actor.userId);
