@@ -90,6 +90,7 @@ import {
 } from './modules/procurement/supplier/directory.ts';
 import {
   createSupplierRegisterService,
+  registerUploadPurgeJob,
   type SupplierRegisterService,
 } from './modules/procurement/supplier/register.ts';
 import {
@@ -230,15 +231,18 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   };
   const reviewClarify = createClarifyService(db, clarifyDeps);
   reviewHooks.on('summarizing', (tx, event) => reviewClarify.onSummarizing(tx, event));
+  const rules = createRuleService({ db });
+  const workflow = createWorkflowService({ db });
+  const files = createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes });
+  const supplierRegister = createSupplierRegisterService({ db, files, workflow });
   const jobHandlers = createHandlerRegistry([
     ...JOB_HANDLERS,
     ...procurementJobs(packageStages),
     ...clarifyJobs(reviewClarify),
     ...supplierStandingJobs(),
+    registerUploadPurgeJob(supplierRegister),
     ...contractJobs(),
   ]);
-  const rules = createRuleService({ db });
-  const workflow = createWorkflowService({ db });
   const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
   const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
   const humanProof = createHumanProof({ db });
@@ -247,8 +251,6 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
-  const files = createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes });
-  const supplierRegister = createSupplierRegisterService({ db, files, workflow });
   const services: Services = {
     workflow,
     demoRequests: createDemoRequestService({ db, workflow }),

@@ -32,6 +32,7 @@ describe('scheduled jobs (/sys/quartzJob/*)', () => {
       'reviewClarificationDeadline',
       'supplierBlacklistExpiry',
       'supplierCertificateExpiry',
+      'supplierRegisterUploadPurge',
       'contractUnsignedReminder',
       'contractWarrantyClose',
     ]);

@@ -160,6 +160,20 @@ describe('供应商注册', () => {
     // Claimed: the same upload cannot be attached to a second registration.
     const again = await register({ registerToken: token, certificates: [cert(mine)] });
     expect(again.r.body.message).toBe('资质证书文件无效，请重新上传');
+
+    // The daily clean-up removes what no submission claimed once it is 48 hours old, rows and bytes, and keeps
+    // the claimed file and a fresh upload.
+    const fresh = await uploadWith(newToken());
+    await fx.t.db.execute(
+      sql`UPDATE sys_file SET create_time = now() - interval '49 hours' WHERE id IN (${theirs.id}, ${mine.id})`,
+    );
+    const purged = await fx.t.services.supplierRegister.purgeUnclaimedUploads();
+    expect(purged).toBeGreaterThanOrEqual(1);
+    const left = await fx.t.db.execute<{ id: string }>(
+      sql`SELECT id FROM sys_file WHERE id IN (${theirs.id}, ${mine.id}, ${fresh.id})`,
+    );
+    expect(left.rows.map((r) => r.id).sort()).toEqual([mine.id, fresh.id].sort());
+    expect((await fx.call('admin', 'GET', `/sys/common/static/${theirs.filePath}`)).status).toBe(404);
   });
 
   it('admission approved → 准入, the user signs in to the portal; qualify → 合格', async () => {

@@ -169,6 +169,12 @@ export const QUARTZ_SEED = [
     description: '每天00:20检查资质证书：30天内到期提醒供应商，过期暂停供应商，更新后恢复',
   },
   {
+    jobClassName: 'supplierRegisterUploadPurge',
+    cronExpression: '0 40 3 * * ?',
+    parameter: null,
+    description: '每天03:40清理48小时内未提交的供应商注册附件',
+  },
+  {
     jobClassName: 'contractUnsignedReminder',
     cronExpression: '0 0 9 * * ?',
     parameter: '200',

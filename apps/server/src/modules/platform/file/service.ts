@@ -1,9 +1,11 @@
 import { UPLOAD_BIZ, UPLOAD_BIZ_PATTERN, UPLOAD_LIMITS, UPLOAD_MESSAGES, type UploadedFileDto } from '@aps/shared';
+import type { SQL } from 'drizzle-orm';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import type { Db } from '../../../db/client.ts';
 import { createFileRepo } from './repo.ts';
 import { inspectContent } from './sniff.ts';
 import { assertStorageKey, type FileStorage, newStorageKey, type StoredObject } from './storage.ts';
+import { sysFile } from './tables.ts';
 
 export interface FileActor {
   tenantId: number;
@@ -34,6 +36,8 @@ export interface FileService {
   upload(actor: FileActor, file: IncomingFile): Promise<UploadedFileDto>;
   /** A file of the actor's tenant by its path; 404 for anything else, 400 for a path that cannot be ours. */
   open(actor: FileActor, path: string): Promise<OpenedFile>;
+  /** Deletes the files `where` selects, rows and bytes (a module's clean-up of uploads nobody claimed). */
+  purge(where: SQL): Promise<number>;
 }
 
 const MB = 1024 * 1024;
@@ -116,6 +120,13 @@ export function createFileService({
         await storage.remove(key).catch(() => undefined);
         throw err;
       }
+    },
+
+    async purge(where) {
+      const rows = await db.delete(sysFile).where(where).returning({ key: sysFile.storageKey });
+      // The rows go first: a byte left behind by a failed removal is invisible, a row without its bytes is not.
+      for (const r of rows) await storage.remove(r.key).catch(() => undefined);
+      return rows.length;
     },
 
     async open(actor, path) {

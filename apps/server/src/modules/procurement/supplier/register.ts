@@ -11,7 +11,7 @@ import {
   type SupplierRegisterInput,
   type UploadedFileDto,
 } from '@aps/shared';
-import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import type { Db, Tx } from '../../../db/client.ts';
 import { hashPassword, takeSmsCode } from '../../platform/auth/service.ts';
@@ -19,6 +19,7 @@ import type { Actor } from '../../platform/dict/kit.ts';
 import type { FileService, IncomingFile } from '../../platform/file/service.ts';
 import { sysFile } from '../../platform/file/tables.ts';
 import { uniqueViolation } from '../../platform/permission/pg-errors.ts';
+import type { JobHandler } from '../../platform/quartz/handlers/index.ts';
 import { sysRole, sysUser, sysUserRole, sysUserTenant } from '../../platform/system/tables.ts';
 import { escapeHtml, sendBellMessage } from '../bid/letters.ts';
 import { actorName, type WorkflowPort, type WorkflowStatusEvent } from '../workflow-port.ts';
@@ -29,6 +30,8 @@ import { supplier, supplierCertificate, supplierStatusHistory, supplierUser } fr
 export const REGISTER_TENANT_ID = 1;
 /** The biz folder of registration uploads; their create_by is the registration's owner id (registerOwner). */
 export const REGISTER_UPLOAD_BIZ = 'supplier-register';
+/** An unsubmitted registration's uploads are kept this long (a wizard left open over night still submits). */
+export const REGISTER_UPLOAD_TTL_HOURS = 48;
 /** The role a registered supplier user gets (the seeded supplier role: portal, sign-up, bids). */
 export const SUPPLIER_ROLE_CODE = 'supplier';
 const ADMISSION = 'supplier_admission';
@@ -52,6 +55,8 @@ export interface SupplierRegisterService {
   /** The supplier_admission completion of a registration (registered by the standing service, see there). */
   onAdmissionStatus(tx: Db, event: WorkflowStatusEvent): Promise<void>;
   upload(token: string, file: IncomingFile): Promise<UploadedFileDto>;
+  /** Removes registration uploads never claimed by a submission (older than REGISTER_UPLOAD_TTL_HOURS). */
+  purgeUnclaimedUploads(now?: Date): Promise<number>;
   submit(input: SupplierRegisterInput): Promise<{ username: string; supplierId: string }>;
   /** The signed-in supplier user's registration (status, rejection reason). */
   status(actor: Actor): Promise<RegisterStatus>;
@@ -174,6 +179,18 @@ export function createSupplierRegisterService({
       return files.upload(
         { tenantId: REGISTER_TENANT_ID, userId: registerOwner(token) },
         { ...file, biz: REGISTER_UPLOAD_BIZ },
+      );
+    },
+
+    purgeUnclaimedUploads(now = new Date()) {
+      // Claimed files belong to the new supplier user (claimFiles); a token's files are owned by no user.
+      return files.purge(
+        and(
+          eq(sysFile.tenantId, REGISTER_TENANT_ID),
+          eq(sysFile.biz, REGISTER_UPLOAD_BIZ),
+          lt(sysFile.createTime, new Date(now.getTime() - REGISTER_UPLOAD_TTL_HOURS * 3_600_000)),
+          sql`NOT EXISTS (SELECT 1 FROM sys_user u WHERE u.id = ${sysFile.createBy})`,
+        ) as SQL,
       );
     },
 
@@ -331,3 +348,15 @@ export function createSupplierRegisterService({
     },
   };
 }
+
+/** The daily clean-up of registration uploads nobody submitted (registered in services.ts, seeded in QUARTZ_SEED). */
+export const registerUploadPurgeJob = (
+  register: Pick<SupplierRegisterService, 'purgeUnclaimedUploads'>,
+): JobHandler => ({
+  name: 'supplierRegisterUploadPurge',
+  title: '清理未提交的供应商注册附件',
+  parameterHint: '无',
+  async run({ fireTime }) {
+    return `清理 ${await register.purgeUnclaimedUploads(fireTime)} 个文件`;
+  },
+});
