@@ -17,40 +17,88 @@ CREATE TABLE "ledger_total" (
 ALTER TABLE "ledger_total" ADD CONSTRAINT "ledger_total_tenant_id_sys_tenant_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."sys_tenant"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "ledger_total_uq" ON "ledger_total" USING btree ("tenant_id","sys_org_code","supplier_id","category","state");--> statement-breakpoint
 -- custom:
--- 结算台账 totals (p16-ledger): each contract row's ledger totals added to its (tenant, department, supplier,
--- category, state) row of ledger_total by a row trigger on contract, so every writer is covered in its transaction.
-CREATE OR REPLACE FUNCTION aps_ledger_total_add(c contract, k integer) RETURNS void LANGUAGE sql AS $$
+-- 结算台账 totals (p16-ledger): the contract rows a statement wrote, old rows subtracted and new rows added, summed
+-- per (tenant, department, supplier, category, state) and added to ledger_total in the writer's transaction, so every
+-- writer is covered. Statement-level with transition tables: one upsert per key per statement (a bulk insert of
+-- 100,000 contracts is one GROUP BY, not 100,000 updates of the same few rows); an UPDATE that changes none of the
+-- summed columns nets to zero and writes nothing.
+CREATE OR REPLACE FUNCTION aps_ledger_total_insert() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
   INSERT INTO ledger_total AS t (tenant_id, sys_org_code, supplier_id, category, state, contracts, amount,
     changed_amount, settled_amount, payable_amount, paid_amount, retention_held, retention_released)
-  SELECT c.tenant_id, c.sys_org_code, c.supplier_id,
-    coalesce((SELECT pp.purchase_category FROM purchase_package pp WHERE pp.id = c.package_id), ''), c.state, k,
-    k * c.amount, k * c.changed_amount, k * c.settled_amount, k * c.payable_amount, k * c.paid_amount,
-    k * c.retention_held, k * c.retention_released
+  SELECT x.tenant_id, x.sys_org_code, x.supplier_id, coalesce(pp.purchase_category, ''), x.state, sum(x.k),
+    sum(x.k * x.amount), sum(x.k * x.changed_amount), sum(x.k * x.settled_amount), sum(x.k * x.payable_amount),
+    sum(x.k * x.paid_amount), sum(x.k * x.retention_held), sum(x.k * x.retention_released)
+  FROM (SELECT n.*, 1 AS k FROM aps_new n) x
+  LEFT JOIN purchase_package pp ON pp.id = x.package_id
+  GROUP BY 1, 2, 3, 4, 5
+  HAVING sum(x.k) <> 0 OR sum(x.k * x.amount) <> 0 OR sum(x.k * x.changed_amount) <> 0
+    OR sum(x.k * x.settled_amount) <> 0 OR sum(x.k * x.payable_amount) <> 0 OR sum(x.k * x.paid_amount) <> 0
+    OR sum(x.k * x.retention_held) <> 0 OR sum(x.k * x.retention_released) <> 0
   ON CONFLICT (tenant_id, sys_org_code, supplier_id, category, state) DO UPDATE SET
     contracts = t.contracts + excluded.contracts, amount = t.amount + excluded.amount,
     changed_amount = t.changed_amount + excluded.changed_amount,
     settled_amount = t.settled_amount + excluded.settled_amount,
     payable_amount = t.payable_amount + excluded.payable_amount, paid_amount = t.paid_amount + excluded.paid_amount,
     retention_held = t.retention_held + excluded.retention_held,
-    retention_released = t.retention_released + excluded.retention_released
-$$;
---> statement-breakpoint
-CREATE OR REPLACE FUNCTION aps_ledger_total_apply() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  IF TG_OP = 'UPDATE' AND (OLD.tenant_id, OLD.sys_org_code, OLD.supplier_id, OLD.package_id, OLD.state, OLD.amount,
-      OLD.changed_amount, OLD.settled_amount, OLD.payable_amount, OLD.paid_amount, OLD.retention_held,
-      OLD.retention_released) IS NOT DISTINCT FROM (NEW.tenant_id, NEW.sys_org_code, NEW.supplier_id, NEW.package_id,
-      NEW.state, NEW.amount, NEW.changed_amount, NEW.settled_amount, NEW.payable_amount, NEW.paid_amount,
-      NEW.retention_held, NEW.retention_released) THEN
-    RETURN NULL;
-  END IF;
-  IF TG_OP <> 'INSERT' THEN PERFORM aps_ledger_total_add(OLD, -1); END IF;
-  IF TG_OP <> 'DELETE' THEN PERFORM aps_ledger_total_add(NEW, 1); END IF;
+    retention_released = t.retention_released + excluded.retention_released;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER aps_ledger_total AFTER INSERT OR UPDATE OR DELETE ON contract
-  FOR EACH ROW EXECUTE FUNCTION aps_ledger_total_apply();
+CREATE OR REPLACE FUNCTION aps_ledger_total_update() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO ledger_total AS t (tenant_id, sys_org_code, supplier_id, category, state, contracts, amount,
+    changed_amount, settled_amount, payable_amount, paid_amount, retention_held, retention_released)
+  SELECT x.tenant_id, x.sys_org_code, x.supplier_id, coalesce(pp.purchase_category, ''), x.state, sum(x.k),
+    sum(x.k * x.amount), sum(x.k * x.changed_amount), sum(x.k * x.settled_amount), sum(x.k * x.payable_amount),
+    sum(x.k * x.paid_amount), sum(x.k * x.retention_held), sum(x.k * x.retention_released)
+  FROM (SELECT n.*, 1 AS k FROM aps_new n UNION ALL SELECT o.*, -1 FROM aps_old o) x
+  LEFT JOIN purchase_package pp ON pp.id = x.package_id
+  GROUP BY 1, 2, 3, 4, 5
+  HAVING sum(x.k) <> 0 OR sum(x.k * x.amount) <> 0 OR sum(x.k * x.changed_amount) <> 0
+    OR sum(x.k * x.settled_amount) <> 0 OR sum(x.k * x.payable_amount) <> 0 OR sum(x.k * x.paid_amount) <> 0
+    OR sum(x.k * x.retention_held) <> 0 OR sum(x.k * x.retention_released) <> 0
+  ON CONFLICT (tenant_id, sys_org_code, supplier_id, category, state) DO UPDATE SET
+    contracts = t.contracts + excluded.contracts, amount = t.amount + excluded.amount,
+    changed_amount = t.changed_amount + excluded.changed_amount,
+    settled_amount = t.settled_amount + excluded.settled_amount,
+    payable_amount = t.payable_amount + excluded.payable_amount, paid_amount = t.paid_amount + excluded.paid_amount,
+    retention_held = t.retention_held + excluded.retention_held,
+    retention_released = t.retention_released + excluded.retention_released;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION aps_ledger_total_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO ledger_total AS t (tenant_id, sys_org_code, supplier_id, category, state, contracts, amount,
+    changed_amount, settled_amount, payable_amount, paid_amount, retention_held, retention_released)
+  SELECT x.tenant_id, x.sys_org_code, x.supplier_id, coalesce(pp.purchase_category, ''), x.state, sum(x.k),
+    sum(x.k * x.amount), sum(x.k * x.changed_amount), sum(x.k * x.settled_amount), sum(x.k * x.payable_amount),
+    sum(x.k * x.paid_amount), sum(x.k * x.retention_held), sum(x.k * x.retention_released)
+  FROM (SELECT o.*, -1 AS k FROM aps_old o) x
+  LEFT JOIN purchase_package pp ON pp.id = x.package_id
+  GROUP BY 1, 2, 3, 4, 5
+  HAVING sum(x.k) <> 0 OR sum(x.k * x.amount) <> 0 OR sum(x.k * x.changed_amount) <> 0
+    OR sum(x.k * x.settled_amount) <> 0 OR sum(x.k * x.payable_amount) <> 0 OR sum(x.k * x.paid_amount) <> 0
+    OR sum(x.k * x.retention_held) <> 0 OR sum(x.k * x.retention_released) <> 0
+  ON CONFLICT (tenant_id, sys_org_code, supplier_id, category, state) DO UPDATE SET
+    contracts = t.contracts + excluded.contracts, amount = t.amount + excluded.amount,
+    changed_amount = t.changed_amount + excluded.changed_amount,
+    settled_amount = t.settled_amount + excluded.settled_amount,
+    payable_amount = t.payable_amount + excluded.payable_amount, paid_amount = t.paid_amount + excluded.paid_amount,
+    retention_held = t.retention_held + excluded.retention_held,
+    retention_released = t.retention_released + excluded.retention_released;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER aps_ledger_total_ins AFTER INSERT ON contract REFERENCING NEW TABLE AS aps_new
+  FOR EACH STATEMENT EXECUTE FUNCTION aps_ledger_total_insert();
+--> statement-breakpoint
+CREATE TRIGGER aps_ledger_total_upd AFTER UPDATE ON contract REFERENCING OLD TABLE AS aps_old NEW TABLE AS aps_new
+  FOR EACH STATEMENT EXECUTE FUNCTION aps_ledger_total_update();
+--> statement-breakpoint
+CREATE TRIGGER aps_ledger_total_del AFTER DELETE ON contract REFERENCING OLD TABLE AS aps_old
+  FOR EACH STATEMENT EXECUTE FUNCTION aps_ledger_total_delete();
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION aps_ledger_total_clear() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

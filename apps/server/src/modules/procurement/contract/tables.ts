@@ -269,10 +269,10 @@ export const ledgerMonth = pgTable(
 
 /**
  * 结算台账 totals (issue 16, p16-ledger): Σ of each contract's ledger totals per (tenant, department, supplier,
- * category, state), kept by the row trigger `aps_ledger_total` on `contract` (migration `ledger_totals`): every
+ * category, state), kept by statement triggers on `contract` (migration `ledger_totals`, `aps_ledger_total_*`): every
  * writer of a contract row is covered, in its own transaction, with exact numeric arithmetic. The summary reads
  * these few hundred rows instead of scanning 100,000 contracts; department data scope filters sys_org_code, the
- * voided contracts are the state 'voided' rows. `contracts` may fall to 0 (the row then stays, read as nothing).
+ * voided contracts are the state 'voided' rows. `contracts` may fall to 0 (the row stays, skipped by HAVING).
  */
 export const ledgerTotal = pgTable(
   'ledger_total',

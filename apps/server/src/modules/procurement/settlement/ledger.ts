@@ -177,7 +177,7 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
   async function computeSummary(actor: SettlementActor, q: Filter): Promise<LedgerSummaryDto> {
     const w = where(actor, q);
     if (aggregateAnswers(q)) {
-      // ledger_total (the contract row trigger's sums) and ledger_month: a few hundred rows, no contract scan.
+      // ledger_total (the contract triggers's sums) and ledger_month: a few hundred rows, no contract scan.
       const [aggregated, byMonth] = await Promise.all([summaryFromAggregate(db, actor, q), months(actor, w, q)]);
       if (aggregated) return { ...aggregated, byMonth };
     }

@@ -1,6 +1,6 @@
 /**
  * The ledger summary from `ledger_total` (p16-ledger): Σ of the contracts' ledger totals per (tenant, department,
- * supplier, category, state), kept by the contract row trigger. A summary or a list total whose filter the
+ * supplier, category, state), kept by the contract triggers. A summary or a list total whose filter the
  * aggregate can answer exactly (data scope, department, supplier, state) reads a few hundred rows there instead
  * of every contract; a contract number or a payment period needs the contract rows (the caller's fallback).
  */
