@@ -1,4 +1,4 @@
-import { SETTLEMENT_API as A, LEDGER_API as L } from '@aps/shared';
+import { SETTLEMENT_API as A, CONTRACT_API as C, LEDGER_API as L } from '@aps/shared';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bidFixture, type Json, SUP1, SUP2 } from './procurement-bid-fixture.ts';
@@ -12,7 +12,7 @@ const fx = bidFixture();
 
 let seq = 0;
 async function performingContract(
-  o: { amount?: string; rate?: string; org?: string; tenantId?: number; sup?: string } = {},
+  o: { amount?: string; rate?: string; org?: string; tenantId?: number; sup?: string; state?: string } = {},
 ) {
   const tenantId = o.tenantId ?? 1;
   const packageId = await fx.makePackage({ orgCode: o.org ?? 'A01', tenantId, bare: true });
@@ -21,7 +21,7 @@ async function performingContract(
     INSERT INTO contract (tenant_id, sys_org_code, contract_no, name, package_id, supplier_id, amount, term_start,
       term_end, warranty_period, retention_rate, state, approval_status)
     VALUES (${tenantId}, ${o.org ?? 'A01'}, ${no}, ${`结算测试合同${no}`}, ${packageId}, ${o.sup ?? SUP1},
-      ${o.amount ?? '100000.00'}, '2026-01-01', '2026-12-31', 12, ${o.rate ?? '5'}, 'performing', '4')
+      ${o.amount ?? '100000.00'}, '2026-01-01', '2026-12-31', 12, ${o.rate ?? '5'}, ${o.state ?? 'performing'}, '4')
     RETURNING id`);
   return { id: r.rows[0]?.id as string, no };
 }
@@ -242,6 +242,59 @@ describe('settlements, payments and the ledger', () => {
       expect.arrayContaining(raw.rows.map((r) => [r.month, r.paid])),
     );
     expect(months.find((m: Json) => m.month === '2026-02')?.paidAmount).toBe(raw.rows[0]?.paid);
+  });
+
+  it('ledger_total equals the contracts summed from scratch after changes, a void and payments', async () => {
+    const a = await performingContract({ amount: '90000.00', org: 'A01' });
+    const b = await performingContract({ amount: '80000.00', org: 'A01A01', sup: SUP2 });
+    const v = await performingContract({ amount: '5000.00', org: 'A01A01', state: 'to_sign' });
+    const sa = await approvedSettlement(a.id, '12345.67');
+    expect((await pay(sa.id, '100.10')).status).toBe(200);
+    const sb = await approvedSettlement(b.id, '30000.01');
+    expect((await pay(sb.id, '0.01')).status).toBe(200);
+    const change = { id: b.id, kind: 'amount', newAmount: '95000.50', reason: '增加数量' };
+    await approveAll((await fx.okCall('buyer01', 'POST', C.change, change)).id);
+    expect((await fx.okCall('buyer01', 'POST', C.void, { id: v.id, reason: '重复起草' })).state).toBe('voided');
+    expect((await fx.okCall('buyer01', 'GET', `${L.list}?contractNo=${b.no}`)).records[0].total).toBe('95000.50');
+    const diff = await fx.t.db.execute(sql`
+      WITH raw AS (
+        SELECT c.tenant_id, c.sys_org_code, c.supplier_id, pp.purchase_category AS category, c.state,
+          count(*)::int AS contracts, sum(c.amount) AS amount, sum(c.changed_amount) AS changed_amount,
+          sum(c.settled_amount) AS settled_amount, sum(c.payable_amount) AS payable_amount,
+          sum(c.paid_amount) AS paid_amount, sum(c.retention_held) AS retention_held,
+          sum(c.retention_released) AS retention_released
+        FROM contract c JOIN purchase_package pp ON pp.id = c.package_id GROUP BY 1, 2, 3, 4, 5)
+      SELECT * FROM raw FULL JOIN (SELECT * FROM ledger_total WHERE contracts <> 0) m
+        USING (tenant_id, sys_org_code, supplier_id, category, state)
+      WHERE (raw.contracts, raw.amount, raw.changed_amount, raw.settled_amount, raw.payable_amount, raw.paid_amount,
+          raw.retention_held, raw.retention_released)
+        IS DISTINCT FROM (m.contracts, m.amount, m.changed_amount, m.settled_amount, m.payable_amount, m.paid_amount,
+          m.retention_held, m.retention_released)`);
+    expect(diff.rows).toEqual([]);
+    // The summary (read from ledger_total) against the contract rows, tenant-wide and under department scope.
+    const branchToken = await fx.t.login('branch01');
+    for (const [who, orgs] of [
+      ['admin', '%'],
+      [branchToken, 'A01A0%'],
+    ] as const) {
+      const sum = await fx.okCall(who, 'GET', L.summary);
+      const raw = await fx.t.db.execute<Record<string, string | number>>(sql`
+        SELECT count(*)::int AS contracts, sum(amount + changed_amount)::text AS total, sum(settled_amount)::text AS settled,
+          sum(paid_amount)::text AS paid, count(DISTINCT sys_org_code)::int AS departs
+        FROM contract WHERE tenant_id = 1 AND state <> 'voided' AND sys_org_code LIKE ${orgs}`);
+      const r = raw.rows[0] ?? {};
+      expect([sum.contracts, sum.total, sum.settledAmount, sum.paidAmount]).toEqual([
+        r.contracts,
+        r.total,
+        r.settled,
+        r.paid,
+      ]);
+      expect(sum.byDepartment.reduce((n: number, g: Json) => n + g.contracts, 0)).toBe(r.contracts);
+    }
+    const listed = await fx.okCall(branchToken, 'GET', `${L.list}?pageSize=1`);
+    const counted = await fx.t.db.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM contract WHERE tenant_id = 1 AND state <> 'voided' AND sys_org_code LIKE 'A01A0%'`);
+    expect(listed.total).toBe(counted.rows[0]?.n);
   });
 });
 

@@ -101,6 +101,8 @@ export interface PaymentDto {
 
 /** One ledger row: a contract and its figures (ledger.contractFigures). */
 export interface LedgerRowDto {
+  /** The contract's id again: the list kit sends the last row's `id` as the next page's keyset cursor. */
+  id: string;
   contractId: string;
   contractNo: string;
   contractName: string;

@@ -266,3 +266,30 @@ export const ledgerMonth = pgTable(
     index('ledger_month_month_idx').on(t.tenantId, t.month),
   ],
 );
+
+/**
+ * 结算台账 totals (issue 16, p16-ledger): Σ of each contract's ledger totals per (tenant, department, supplier,
+ * category, state), kept by statement triggers on `contract` (migration `ledger_totals`, `aps_ledger_total_*`): every
+ * writer of a contract row is covered, in its own transaction, with exact numeric arithmetic. The summary reads
+ * these few hundred rows instead of scanning 100,000 contracts; department data scope filters sys_org_code, the
+ * voided contracts are the state 'voided' rows. `contracts` may fall to 0 (the row stays, skipped by HAVING).
+ */
+export const ledgerTotal = pgTable(
+  'ledger_total',
+  {
+    tenantId: tenantId(),
+    sysOrgCode: text('sys_org_code').notNull(),
+    supplierId: uuid('supplier_id').notNull(),
+    category: text('category').notNull(),
+    state: text('state').notNull(),
+    contracts: integer('contracts').notNull().default(0),
+    amount: zero('amount'),
+    changedAmount: zero('changed_amount'),
+    settledAmount: zero('settled_amount'),
+    payableAmount: zero('payable_amount'),
+    paidAmount: zero('paid_amount'),
+    retentionHeld: zero('retention_held'),
+    retentionReleased: zero('retention_released'),
+  },
+  (t) => [uniqueIndex('ledger_total_uq').on(t.tenantId, t.sysOrgCode, t.supplierId, t.category, t.state)],
+);

@@ -8,7 +8,6 @@ import {
   CONTRACT_STATES,
   type ContractState,
   contractFigures,
-  type LedgerGroupDto,
   type LedgerMonthDto,
   type LedgerQuery,
   type LedgerRowDto,
@@ -32,6 +31,15 @@ import { supplier } from '../supplier/tables.ts';
 import { totalsOf } from './dto.ts';
 import { monthsFromAggregate } from './months.ts';
 import type { SettlementActor } from './service.ts';
+import {
+  aggregateAnswers,
+  countFromAggregate,
+  groupDto,
+  type Sums,
+  summaryFromAggregate,
+  summaryTotals,
+  TOP,
+} from './totals.ts';
 
 type Filter = Omit<LedgerQuery, 'pageNo' | 'pageSize'>;
 
@@ -52,22 +60,6 @@ const SUMS = {
   retentionHeld: sql<string>`coalesce(sum(${contract.retentionHeld}), 0)::text`,
   retentionReleased: sql<string>`coalesce(sum(${contract.retentionReleased}), 0)::text`,
 };
-type Sums = { [K in keyof typeof SUMS]: K extends 'contracts' ? number : string };
-
-const groupDto = (key: string, label: string, s: Sums): LedgerGroupDto => {
-  const f = contractFigures(s);
-  return {
-    key,
-    label,
-    contracts: s.contracts,
-    total: f.total,
-    settledAmount: f.settledAmount,
-    paidAmount: f.paidAmount,
-    unpaid: f.unpaid,
-    retentionBalance: f.retentionBalance,
-  };
-};
-
 export interface LedgerService {
   list(actor: SettlementActor, q: LedgerQuery): Promise<PageResult<LedgerRowDto>>;
   /**
@@ -78,11 +70,10 @@ export interface LedgerService {
   exportList(actor: SettlementActor, q: Filter): ListExport<LedgerRowDto>;
 }
 
-/** Groups shown in the summary (top N by total). */
-const TOP = 10;
 /** Every table the ledger reads: its cached answers stay valid while none of them changes (core/list-cache.ts). */
 const LEDGER_TABLES = [
   'ledger_month',
+  'ledger_total',
   'contract',
   'supplier',
   'settlement',
@@ -116,16 +107,17 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
     );
   }
 
-  const rows = (w: SQL | undefined, offset: number, limit: number) =>
+  const rows = (w: SQL | undefined, offset: number, limit: number, after?: SQL) =>
     db
       .select({ c: contract, supplierName: SUPPLIER_NAME })
       .from(contract)
-      .where(w)
+      .where(after ? and(w, after) : w)
       .orderBy(desc(contract.createTime), desc(contract.id))
       .offset(offset)
       .limit(limit);
 
   const toRow = (r: { c: typeof contract.$inferSelect; supplierName: string }): LedgerRowDto => ({
+    id: r.c.id,
     contractId: r.c.id,
     contractNo: r.c.contractNo,
     contractName: r.c.name,
@@ -184,6 +176,11 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
 
   async function computeSummary(actor: SettlementActor, q: Filter): Promise<LedgerSummaryDto> {
     const w = where(actor, q);
+    if (aggregateAnswers(q)) {
+      // ledger_total (the contract triggers's sums) and ledger_month: a few hundred rows, no contract scan.
+      const [aggregated, byMonth] = await Promise.all([summaryFromAggregate(db, actor, q), months(actor, w, q)]);
+      if (aggregated) return { ...aggregated, byMonth };
+    }
     const top = sql`sum(${contract.amount} + ${contract.changedAmount}) DESC`;
     const [all, bySupplier, byDepartment, byCategory, byMonth] = await Promise.all([
       db.select(SUMS).from(contract).where(w),
@@ -216,20 +213,8 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
         .orderBy(top),
       months(actor, w, q),
     ]);
-    const totals = all[0] ?? { ...SUMS, contracts: 0 };
-    const f = contractFigures(totals as Sums);
     return {
-      contracts: (totals as Sums).contracts,
-      total: f.total,
-      amount: f.amount,
-      changedAmount: f.changedAmount,
-      settledAmount: f.settledAmount,
-      payableAmount: f.payableAmount,
-      paidAmount: f.paidAmount,
-      unpaid: f.unpaid,
-      retentionHeld: f.retentionHeld,
-      retentionReleased: f.retentionReleased,
-      retentionBalance: f.retentionBalance,
+      ...summaryTotals((all[0] ?? { ...SUMS, contracts: 0 }) as Sums),
       bySupplier: bySupplier.map((g) => groupDto(g.key, g.label, g)),
       byDepartment: byDepartment.map((g) => groupDto(g.key, g.label, g)),
       byCategory: byCategory.map((g) => groupDto(g.key, PURCHASE_CATEGORIES[g.key as PurchaseCategory] ?? g.key, g)),
@@ -248,10 +233,20 @@ export function createLedgerService({ db }: { db: Db }): LedgerService {
 
     list(actor, q) {
       const w = where(actor, q);
-      // A page asked again costs no query until a ledger table changes (the key holds tenant, scope, filters, page).
-      return fetchPage(q, db.select({ n: count() }).from(contract).where(w), (o, l) => rows(w, o, l), toRow, {
+      // The total from ledger_total when it answers the filter (a count of 100,000 contracts otherwise).
+      const total = aggregateAnswers(q)
+        ? {
+            key: `ledger-count\u0000${keyOf(actor, q)}`,
+            tables: LEDGER_TABLES,
+            count: () => countFromAggregate(db, actor, q),
+          }
+        : db.select({ n: count() }).from(contract).where(w);
+      // A page asked again costs no query until a ledger table changes (the key holds tenant, scope, filters, page);
+      // the next page after a cursor (the previous page's last contract) reads on from it along contract_time_idx.
+      return fetchPage(q, total, (o, l, after) => rows(w, o, l, after), toRow, {
+        keyset: { table: contract, sort: contract.createTime, id: contract.id, order: 'desc' },
         rowsCache: {
-          key: `ledger-list\u0000${keyOf(actor, q)}\u0000${q.pageNo}\u0000${q.pageSize}`,
+          key: `ledger-list\u0000${keyOf(actor, q)}\u0000${q.pageNo}\u0000${q.pageSize}\u0000${q.cursor ?? ''}`,
           tables: LEDGER_TABLES,
         },
       });
