@@ -4,6 +4,7 @@ import { type CallerOf, createCallers } from './core/caller.ts';
 import { createLocalBus, createRedisBus, type InvalidationBus } from './core/invalidation.ts';
 import { nowAndAfterTransaction } from './core/request-transaction.ts';
 import type { Db } from './db/client.ts';
+import { type AccountService, createAccountService } from './modules/platform/account/service.ts';
 import {
   type AnnouncementAdminService,
   createAnnouncementAdminService,
@@ -163,6 +164,7 @@ export interface Services {
   permissionAdmin: PermissionAdminService;
   departs: DepartService;
   online: OnlineService;
+  account: AccountService;
   announcementAdmin: AnnouncementAdminService;
   dictAdmin: DictAdminService;
   tableDict: TableDict;
@@ -317,6 +319,12 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     permissionAdmin: createPermissionAdminService({ db, permissions }),
     departs: createDepartService({ db, permissions }),
     online: createOnlineService({ db, idleMs: config.tokenIdleMs }),
+    account: createAccountService({
+      db,
+      bus: invalidation,
+      idleMs: config.tokenIdleMs,
+      revoke: (id, reason) => sessions.revoke(id, reason),
+    }),
     announcementAdmin: createAnnouncementAdminService({ db }),
     dictAdmin: createDictAdminService({ db, dicts }),
     tableDict: createTableDict({ db }),

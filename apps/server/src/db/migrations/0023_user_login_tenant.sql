@@ -1,0 +1,1 @@
+ALTER TABLE "sys_user" ADD COLUMN "login_tenant_id" integer;
