@@ -2,20 +2,26 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { launchBrowser, newUserPage, screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { apiLogin, collectErrors, signInAs, signInWithForm, waitForPath } from './shell-support.ts';
+import { apiLogin, collectErrors, signInAs, signInWithForm } from './shell-support.ts';
 
 const { baseUrl, dataDir, casUrl } = serverUnderTest();
+// Every test signs in anew (a full workspace load, twice for the tenant switch).
+vi.setConfig({ testTimeout: 120_000 });
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const contexts: BrowserContext[] = [];
 const errors: string[][] = [];
+const pages: Page[] = [];
 
 async function freshPage(): Promise<Page> {
   const { context, page } = await newUserPage(browser, baseUrl);
+  // Each step waits on the whole workspace loading anew (sign-in, tenant switch): give a busy machine time.
+  context.setDefaultTimeout(30_000);
   contexts.push(context);
+  pages.push(page);
   errors.push(collectErrors(page));
   return page;
 }
@@ -72,6 +78,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const port = Number(new URL(casUrl).port);
   await new Promise<void>((resolve) => cas.listen(port, '127.0.0.1', resolve));
+}, 60_000);
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state !== 'fail') return;
+  for (const [i, p] of pages.entries()) await screenshot(p, `account-login-failed-${i}`).catch(() => undefined);
 });
 afterAll(async () => {
   for (const c of contexts) await c.close().catch(() => undefined);
@@ -85,15 +95,15 @@ describe('login variants', () => {
     const page = await freshPage();
     await page.goto('/user/login');
     await page.getByRole('tab', { name: '手机号登录' }).click();
-    await page.getByLabel('手机号').fill('13800000001');
+    await page.getByLabel('手机号', { exact: true }).fill('13800000001');
     await dragSlider(page);
     await page.getByText('验证通过').waitFor();
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByRole('button', { name: /秒后重发/ }).waitFor();
-    await page.getByLabel('验证码').fill(lastCode('13800000001'));
+    await page.getByLabel('验证码', { exact: true }).fill(lastCode('13800000001'));
     await screenshot(page, 'login-phone');
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await waitForPath(page, '/dashboard/analysis');
+    await page.waitForURL('**/dashboard/analysis', { timeout: 45_000 });
     await page.getByRole('button', { name: '用户菜单' }).getByText('张建国').waitFor();
   });
 
@@ -101,7 +111,7 @@ describe('login variants', () => {
     casUser = 'branch01';
     const page = await freshPage();
     await page.goto(`${casUrl}/login?service=${encodeURIComponent(`${baseUrl}/user/login`)}`);
-    await waitForPath(page, '/dashboard/analysis');
+    await page.waitForURL('**/dashboard/analysis', { timeout: 45_000 });
     await page.getByRole('button', { name: '用户菜单' }).getByText('李秀英').waitFor();
     await screenshot(page, 'login-cas');
 
@@ -122,7 +132,7 @@ describe('login variants', () => {
     await screenshot(page, 'tenant-choose');
     await chooser.getByRole('radio', { name: '远航能源集团' }).check();
     await chooser.getByRole('button', { name: '确定' }).click();
-    await waitForPath(page, '/dashboard/analysis');
+    await page.waitForURL('**/dashboard/analysis', { timeout: 45_000 });
 
     const openSwitch = async () => {
       await page.getByRole('button', { name: '用户菜单' }).hover();
@@ -134,7 +144,7 @@ describe('login variants', () => {
     await screenshot(page, 'tenant-switch');
     await switcher.getByRole('radio', { name: '华信建设集团' }).check();
     await switcher.getByRole('button', { name: '确定' }).click();
-    await waitForPath(page, '/dashboard/analysis');
+    await page.waitForURL('**/dashboard/analysis', { timeout: 45_000 });
     await openSwitch();
     await page
       .getByRole('dialog', { name: /切换租户/ })

@@ -38,3 +38,10 @@ export interface AccountSessionDto {
   lastSeenTime: string;
   current: boolean;
 }
+
+export const THIRD_LOGIN_MESSAGES = {
+  unknownProvider: '未配置该第三方登录',
+  badState: '授权状态无效或已过期，请重新登录',
+  badBindKey: '绑定凭证无效或已过期，请重新授权',
+  boundToOther: '该第三方账号已绑定其他用户',
+} as const;

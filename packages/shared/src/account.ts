@@ -29,3 +29,23 @@ export const revokeSessionSchema = z.object({
   id: z.string({ error: '请选择会话' }).min(1, '请选择会话').max(100),
 });
 export type RevokeSessionRequest = z.infer<typeof revokeSessionSchema>;
+
+// ── Third-party and OAuth2-app sign-in (issue 18 §2) ─────────────────────────────────────────────
+export const thirdTypeParamsSchema = z.object({
+  type: z.string().regex(/^[a-z][a-z0-9_]{1,31}$/, '第三方类型有误'),
+});
+export const thirdCallbackQuerySchema = z.object({
+  code: z.string({ error: '缺少授权码' }).min(1, '缺少授权码').max(2048),
+  state: z.string({ error: '授权状态无效' }).min(1, '授权状态无效').max(1024),
+});
+/** The development provider's authorise step: who the external user is (development and test only). */
+export const devGrantQuerySchema = z.object({
+  state: z.string().min(1).max(1024),
+  redirect_uri: z.string().min(1).max(1024),
+  externalId: z.string().trim().min(1, '请输入第三方账号').max(64, maxLengthMessage(64)),
+  name: z.string().trim().max(50, maxLengthMessage(50)).optional(),
+});
+export const devAuthorizeQuerySchema = devGrantQuerySchema.pick({ state: true, redirect_uri: true });
+export const thirdBindSchema = z.object({
+  bindKey: z.string({ error: '绑定凭证无效' }).min(1, '绑定凭证无效').max(2048),
+});

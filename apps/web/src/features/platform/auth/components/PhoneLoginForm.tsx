@@ -122,7 +122,7 @@ export default function PhoneLoginForm({
           </Button>
         </Space.Compact>
       </Form.Item>
-      <Button type="primary" htmlType="submit" size="large" block loading={pending}>
+      <Button type="primary" htmlType="submit" size="large" block loading={pending} autoInsertSpace={false}>
         登录
       </Button>
     </Form>

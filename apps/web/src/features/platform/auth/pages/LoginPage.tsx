@@ -122,7 +122,7 @@ export default function LoginPage() {
   const [sliderError, setSliderError] = useState<string | null>(null);
   const [tab, setTab] = useState<LoginTab>('account');
   // Back from the CAS server with a ticket (…/user/login?ticket=ST-…): the server validates it and signs in.
-  const [casPending, setCasPending] = useState(() => searchParams.has('ticket'));
+  const [casPending, setCasPending] = useState(false);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 

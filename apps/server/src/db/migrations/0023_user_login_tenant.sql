@@ -1,1 +1,0 @@
-ALTER TABLE "sys_user" ADD COLUMN "login_tenant_id" integer;
