@@ -40,15 +40,7 @@ function exited(child: ChildProcess): Promise<void> {
 /** The caller's environment minus what would point the server elsewhere (its own database, admin password). */
 function serverEnv(overrides: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'development', ...overrides };
-  for (const key of [
-    'DATABASE_URL',
-    'REDIS_URL',
-    'ADMIN_PASSWORD',
-    'SEED_DEMO',
-    'WEB_DIST',
-    'TOKEN_SECRET',
-    'CAS_SERVER_URL',
-  ]) {
+  for (const key of ['DATABASE_URL', 'REDIS_URL', 'ADMIN_PASSWORD', 'SEED_DEMO', 'WEB_DIST', 'TOKEN_SECRET']) {
     delete env[key];
   }
   return env;
