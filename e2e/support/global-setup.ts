@@ -5,7 +5,7 @@ import { type RunningServer, startServer } from './server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     /** One server per worker (origin and DATA_DIR); a test file reads its own with serverUnderTest(). */
-    servers: { baseUrl: string; dataDir: string }[];
+    servers: { baseUrl: string; dataDir: string; casUrl: string }[];
   }
 }
 
@@ -21,7 +21,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide(
     'servers',
-    servers.map(({ baseUrl, dataDir }) => ({ baseUrl, dataDir })),
+    servers.map(({ baseUrl, dataDir, casUrl }) => ({ baseUrl, dataDir, casUrl })),
   );
   return stopAll;
 }

@@ -12,6 +12,11 @@ export interface RunningServer {
   baseUrl: string;
   /** The server's DATA_DIR (its embedded database lives in <dataDir>/pg; see support/db.ts). */
   dataDir: string;
+  /**
+   * The CAS server this server validates tickets against (CAS_SERVER_URL): nobody listens there until a test
+   * starts its fake CAS on that port (account-login.e2e.ts).
+   */
+  casUrl: string;
   stop(): Promise<void>;
 }
 
@@ -54,10 +59,17 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'aps-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const casUrl = `http://127.0.0.1:${await freePort()}/cas`;
   const child = spawn(process.execPath, ['apps/server/src/main.mjs'], {
     cwd: REPO_ROOT,
     // APS_TEST_ROUTES: the test-only routes (/aps/test/*) that put the server into the states of §8.
-    env: serverEnv({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', APS_TEST_ROUTES: '1' }),
+    env: serverEnv({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      APS_TEST_ROUTES: '1',
+      CAS_SERVER_URL: casUrl,
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 
@@ -104,7 +116,7 @@ export async function startServer(): Promise<RunningServer> {
       (response) => response.ok,
       () => false,
     );
-    if (healthy) return { baseUrl, dataDir, stop };
+    if (healthy) return { baseUrl, dataDir, casUrl, stop };
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await stop();

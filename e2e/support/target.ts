@@ -5,7 +5,7 @@ import { inject } from 'vitest';
  * worker runs one file at a time, so files never share a server's state at the same moment: demo accounts,
  * grey mode and permission edits made by one file cannot leak into a file running beside it.
  */
-export function serverUnderTest(): { baseUrl: string; dataDir: string } {
+export function serverUnderTest(): { baseUrl: string; dataDir: string; casUrl: string } {
   const servers = inject('servers');
   // VITEST_POOL_ID is 1..maxWorkers and stable for the life of a worker.
   const slot = (Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length;

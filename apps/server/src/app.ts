@@ -19,6 +19,8 @@ import { openApiTransform } from './core/openapi.ts';
 import { allowedMethodsOf, protocolOptions } from './core/protocol.ts';
 import { requestScopedDb } from './core/request-transaction.ts';
 import type { Db } from './db/client.ts';
+import { thirdLoginRoutes } from './modules/platform/account/oauth-routes.ts';
+import { accountRoutes } from './modules/platform/account/routes.ts';
 import { announcementAdminRoutes } from './modules/platform/announcement/admin-routes.ts';
 import { announcementRoutes } from './modules/platform/announcement/routes.ts';
 import { installAccessGuard } from './modules/platform/auth/guard.ts';
@@ -102,6 +104,8 @@ const API_MODULES = [
   roleRoutes,
   departRoutes,
   onlineRoutes,
+  accountRoutes,
+  thirdLoginRoutes,
   announcementAdminRoutes,
   categoryRoutes,
   logRoutes,

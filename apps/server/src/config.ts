@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { GenericOAuthConfig } from './modules/platform/account/oauth.ts';
 import type { S3Settings } from './modules/platform/file/s3-storage.ts';
 
 /** Demo password of the seeded admin in development, documented in README. Never used in production. */
@@ -32,6 +33,18 @@ const envSchema = z.object({
   REVIEW_REPORT_FONT: z.string().trim().min(1).optional(),
   APS_TEST_ROUTES: z.enum(['0', '1']).optional(),
   CAS_SERVICE_URL: z.string().url().optional(),
+  /** A generic OAuth2 (authorization code) third-party login: all of the URLs and the client, or none. */
+  OAUTH2_TYPE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{1,31}$/)
+    .default('oauth2'),
+  OAUTH2_AUTHORIZE_URL: z.string().url().optional(),
+  OAUTH2_TOKEN_URL: z.string().url().optional(),
+  OAUTH2_USERINFO_URL: z.string().url().optional(),
+  OAUTH2_CLIENT_ID: z.string().min(1).optional(),
+  OAUTH2_CLIENT_SECRET: z.string().min(1).optional(),
+  OAUTH2_ID_FIELD: z.string().min(1).default('sub'),
+  OAUTH2_SCOPE: z.string().default('openid profile'),
   FILE_STORAGE: z.enum(['local', 's3']).default('local'),
   UPLOAD_DIR: z.string().optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(10_485_760),
@@ -80,6 +93,8 @@ export interface AppConfig {
   /** Routes that simulate error states for the client's tests; never in production. */
   testRoutes: boolean;
   casServiceUrl: string;
+  /** The generic OAuth2 third-party login (OAUTH2_*), when fully configured. */
+  oauth2?: GenericOAuthConfig | undefined;
   /** Where uploads are stored: the local disk (`uploadDir`) or an S3-compatible bucket (`s3`). */
   fileStorage: 'local' | 's3';
   uploadDir: string;
@@ -132,6 +147,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reviewReportFont: e.REVIEW_REPORT_FONT,
     testRoutes: e.APS_TEST_ROUTES === '1' && e.NODE_ENV !== 'production',
     casServiceUrl: e.CAS_SERVICE_URL ?? `http://localhost:${e.PORT}/`,
+    oauth2:
+      e.OAUTH2_AUTHORIZE_URL &&
+      e.OAUTH2_TOKEN_URL &&
+      e.OAUTH2_USERINFO_URL &&
+      e.OAUTH2_CLIENT_ID &&
+      e.OAUTH2_CLIENT_SECRET
+        ? {
+            type: e.OAUTH2_TYPE,
+            authorizeUrl: e.OAUTH2_AUTHORIZE_URL,
+            tokenUrl: e.OAUTH2_TOKEN_URL,
+            userInfoUrl: e.OAUTH2_USERINFO_URL,
+            clientId: e.OAUTH2_CLIENT_ID,
+            clientSecret: e.OAUTH2_CLIENT_SECRET,
+            idField: e.OAUTH2_ID_FIELD,
+            scope: e.OAUTH2_SCOPE,
+          }
+        : undefined,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     fileStorage: e.FILE_STORAGE,
     uploadDir: path.resolve(e.UPLOAD_DIR ?? path.join(e.DATA_DIR, 'upload')),

@@ -5,6 +5,14 @@ import { createLocalBus, createRedisBus, type InvalidationBus } from './core/inv
 import { nowAndAfterTransaction } from './core/request-transaction.ts';
 import type { Db } from './db/client.ts';
 import {
+  createDevProvider,
+  createGenericOAuthProvider,
+  createOAuthSeal,
+  createThirdAccounts,
+  type OAuthProvider,
+} from './modules/platform/account/oauth.ts';
+import { type AccountService, createAccountService } from './modules/platform/account/service.ts';
+import {
   type AnnouncementAdminService,
   createAnnouncementAdminService,
 } from './modules/platform/announcement/admin.ts';
@@ -164,6 +172,14 @@ export interface Services {
   permissionAdmin: PermissionAdminService;
   departs: DepartService;
   online: OnlineService;
+  account: AccountService;
+  /** Third-party / OAuth2-app sign-in: providers by type, the signing of state and codes, the bindings. */
+  oauth: {
+    providers: Map<string, OAuthProvider>;
+    seal: ReturnType<typeof createOAuthSeal>;
+    accounts: ReturnType<typeof createThirdAccounts>;
+    devEnabled: boolean;
+  };
   announcementAdmin: AnnouncementAdminService;
   dictAdmin: DictAdminService;
   tableDict: TableDict;
@@ -319,6 +335,13 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     permissionAdmin: createPermissionAdminService({ db, permissions }),
     departs: createDepartService({ db, permissions }),
     online: createOnlineService({ db, idleMs: config.tokenIdleMs }),
+    account: createAccountService({
+      db,
+      bus: invalidation,
+      idleMs: config.tokenIdleMs,
+      revoke: (id, reason) => sessions.revoke(id, reason),
+    }),
+    oauth: createOAuth(db, config, tokenSecret),
     announcementAdmin: createAnnouncementAdminService({ db }),
     dictAdmin: createDictAdminService({ db, dicts }),
     tableDict: createTableDict({ db }),
@@ -416,4 +439,20 @@ function createBidding(db: Db, config: AppConfig, stages: PackageStages, project
     },
   });
   return { bids, notices };
+}
+
+/**
+ * The third-party sign-in providers: outside production the development provider stands for `dev` and for the
+ * OAuth2-app types (企业微信 `wechat_enterprise`, 钉钉 `dingtalk`) unless configured; the generic OAuth2 provider from
+ * OAUTH2_* when set (it may take one of those types).
+ */
+function createOAuth(db: Db, config: AppConfig, tokenSecret: Parameters<typeof createOAuthSeal>[0]): Services['oauth'] {
+  const seal = createOAuthSeal(tokenSecret);
+  const devEnabled = config.env !== 'production';
+  const providers = new Map<string, OAuthProvider>();
+  if (devEnabled) {
+    for (const type of ['dev', 'wechat_enterprise', 'dingtalk']) providers.set(type, createDevProvider(seal, type));
+  }
+  if (config.oauth2) providers.set(config.oauth2.type, createGenericOAuthProvider(config.oauth2));
+  return { providers, seal, accounts: createThirdAccounts(db), devEnabled };
 }

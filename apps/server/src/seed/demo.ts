@@ -312,6 +312,7 @@ async function seedUsers(tx: Tx, users: typeof USERS, adminHash: string, demoHas
   for (const u of users) {
     const userId = seedId(`user:${u.username}`);
     const firstDepart = u.departs[0];
+    const tenantIds = [...new Set(u.roles.map((r) => r.tenantId))];
     await tx
       .insert(sysUser)
       .values({
@@ -326,9 +327,11 @@ async function seedUsers(tx: Tx, users: typeof USERS, adminHash: string, demoHas
         userEnd: u.userEnd,
         post: u.post,
         orgCode: firstDepart ?? null,
+        // A demo user of several tenants starts in the first (issue 18 §2: the header switches; a user who never
+        // chose is asked after sign-in).
+        loginTenantId: tenantIds.length > 1 ? (tenantIds[0] ?? null) : null,
       })
       .onConflictDoNothing();
-    const tenantIds = [...new Set(u.roles.map((r) => r.tenantId))];
     await tx
       .insert(sysUserTenant)
       .values(tenantIds.map((tenantId) => ({ userId, tenantId })))

@@ -31,6 +31,8 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'purchaseannouncement/MyBids': () => import('../features/procurement/bid/pages/MyBidsPage.tsx'),
   'contract/ContractList': () => import('../features/procurement/contract/pages/ContractListPage.tsx'),
   'contract/MyContracts': () => import('../features/procurement/contract/pages/MyContractsPage.tsx'),
+  'account/center/Index': () => import('../features/platform/account/pages/AccountCenterPage.tsx'),
+  'account/settings/Index': () => import('../features/platform/account/pages/AccountSettingsPage.tsx'),
   'system/UserList': () => import('../features/platform/system/pages/UserListPage.tsx'),
   'system/RoleList': () => import('../features/platform/system/pages/RoleListPage.tsx'),
   'system/PermissionList': () => import('../features/platform/system/pages/PermissionListPage.tsx'),

@@ -154,7 +154,13 @@ export function createAuthService({
   ): Promise<LoginResult> {
     if (user.status !== 1) throw badRequest(AUTH_MESSAGES.frozen);
     const tenants = await loadTenantList(db, user.id);
-    const tenantId = Number(tenants[0]?.id);
+    // The tenant the user last chose (个人中心 / the tenant choice), while they still belong to it; else the first.
+    const [chosen] = await db
+      .select({ loginTenantId: sysUser.loginTenantId })
+      .from(sysUser)
+      .where(eq(sysUser.id, user.id));
+    const last = tenants.find((t) => Number(t.id) === chosen?.loginTenantId);
+    const tenantId = Number((last ?? tenants[0])?.id);
     if (!tenantId) throw badRequest(AUTH_MESSAGES.noTenant);
     const token = await sessions.create({ userId: user.id, tenantId, loginType, ...client });
     await audit.record({

@@ -74,6 +74,8 @@ export const sysUser = pgTable(
     loginFailCount: integer('login_fail_count').notNull().default(0),
     loginFailSince: timestamp('login_fail_since', { withTimezone: true }),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The tenant the user last chose (issue 18 §2): sign-in starts there; null until a user of several chooses. */
+    loginTenantId: integer('login_tenant_id'),
     createTime: createTime(),
     updateTime: updateTime(),
   },

@@ -3,15 +3,29 @@ import type {
   DictOption,
   LoginRequest,
   LoginResult,
+  PhoneLoginRequest,
   SliderProofResult,
   UpdatePasswordRequest,
   UserInfo,
   UserPermissionResult,
 } from '@aps/shared';
+import { HUMAN_PROOF } from '@aps/shared/constants';
 import { http, tabId } from '../../../shared/http.ts';
 
 export const login = (body: LoginRequest) =>
   http.post<LoginResult>('/sys/login', body, { headers: { tabID: tabId() } });
+
+/** 手机号登录: the code from /sys/sms (smsmode 0) signs in once. */
+export const phoneLogin = (body: PhoneLoginRequest) =>
+  http.post<LoginResult>('/sys/phoneLogin', body, { headers: { tabID: tabId() } });
+
+/** CAS: the ticket the CAS server sent the browser back with, and the service URL it was issued for. */
+export const casValidateLogin = (ticket: string, service: string) =>
+  http.post<LoginResult>('/sys/cas/client/validateLogin', { ticket, service });
+
+/** Asks for a login code; `checkKey` is the slider's single-use proof. */
+export const sendLoginSms = (mobile: string, checkKey: string) =>
+  http.post<null>('/sys/sms', { mobile, smsmode: '0', captcha: HUMAN_PROOF.sliderCaptcha, checkKey });
 
 /** After the slider was dragged to the end: a single-use proof the next login (or SMS request) sends as checkKey. */
 export const issueSliderProof = () => http.post<SliderProofResult>('/sys/humanProof/slider');

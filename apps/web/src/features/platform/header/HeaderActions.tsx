@@ -2,6 +2,7 @@ import type { MenuNode } from '@aps/shared';
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { ERROR_TITLE, setHttpToasts } from '../../../shared/http.ts';
+import { TenantGate } from '../account/components/TenantGate.tsx';
 import { DepartGate } from './DepartGate.tsx';
 import { FeedbackDrawer } from './FeedbackDrawer.tsx';
 import { IntegrityHover } from './IntegrityHover.tsx';
@@ -46,6 +47,7 @@ export function HeaderActions({ menus, isMobile }: HeaderActionsProps) {
       <UserMenu isMobile={isMobile} />
       <OfflineNotice />
       <DepartGate />
+      <TenantGate />
     </div>
   );
 }

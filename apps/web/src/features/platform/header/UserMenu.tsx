@@ -1,9 +1,20 @@
-import { ApartmentOutlined, KeyOutlined, LogoutOutlined, SyncOutlined, UserOutlined } from '@ant-design/icons';
-import type { CurrentUserDeparts } from '@aps/shared';
+import {
+  ApartmentOutlined,
+  BankOutlined,
+  KeyOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  SyncOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { AccountTenants, CurrentUserDeparts } from '@aps/shared';
 import { App, Avatar, Dropdown, type MenuProps } from 'antd';
 import { useState } from 'react';
 import { HttpError, request } from '../../../shared/http.ts';
+import { navigateQuietly } from '../../../shared/navigation.ts';
 import { useThrottledClick } from '../../../shared/throttle.ts';
+import { getTenants } from '../account/api.ts';
+import { TenantSelectModal } from '../account/components/TenantSelectModal.tsx';
 import { getCurrentUserDeparts } from '../auth/api.ts';
 import { LOGIN_PATH } from '../auth/session.ts';
 import { useSessionStore } from '../auth/store.ts';
@@ -33,6 +44,8 @@ export function UserMenu({ isMobile }: { isMobile: boolean }) {
   const logout = useLogout();
   const [passwordOpen, setPasswordOpen] = useState(false);
   const [departs, setDeparts] = useState<CurrentUserDeparts | null>(null);
+  const [tenants, setTenants] = useState<AccountTenants | null>(null);
+  const multiTenant = (userInfo?.relTenantIds ?? '').split(',').filter(Boolean).length > 1;
 
   const openPassword = () => {
     if (!userInfo?.username) {
@@ -47,6 +60,14 @@ export function UserMenu({ isMobile }: { isMobile: boolean }) {
       const result = await getCurrentUserDeparts();
       if (result.list.length === 0) message.warning(NO_DEPARTS);
       else setDeparts(result);
+    } catch (err) {
+      if (err instanceof HttpError && !err.shown) message.warning(err.message);
+    }
+  };
+
+  const openTenants = async () => {
+    try {
+      setTenants(await getTenants());
     } catch (err) {
       if (err instanceof HttpError && !err.shown) message.warning(err.message);
     }
@@ -76,14 +97,20 @@ export function UserMenu({ isMobile }: { isMobile: boolean }) {
   const actions: Record<string, () => void> = {
     password: openPassword,
     depart: () => void openDeparts(),
+    tenant: () => void openTenants(),
+    center: () => navigateQuietly('/account/center'),
+    settings: () => navigateQuietly('/account/settings'),
     cache: () => void refreshCache(),
     logout: confirmLogout,
   };
   const onItem = useThrottledClick((key: string) => actions[key]?.());
 
   const items: MenuProps['items'] = [
+    { key: 'center', icon: <UserOutlined />, label: '个人中心' },
+    { key: 'settings', icon: <SettingOutlined />, label: '账户设置' },
     { key: 'password', icon: <KeyOutlined />, label: '修改密码' },
     { key: 'depart', icon: <ApartmentOutlined />, label: '切换部门' },
+    ...(multiTenant ? [{ key: 'tenant', icon: <BankOutlined />, label: '切换租户' }] : []),
     { key: 'cache', icon: <SyncOutlined />, label: '刷新缓存' },
     { type: 'divider' },
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录' },
@@ -112,6 +139,7 @@ export function UserMenu({ isMobile }: { isMobile: boolean }) {
         onClose={() => setPasswordOpen(false)}
       />
       <DepartSelectModal departs={departs} required={false} onClose={() => setDeparts(null)} />
+      <TenantSelectModal tenants={tenants} required={false} onClose={() => setTenants(null)} />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import type { LoginResult } from '@aps/shared';
 import { HUMAN_PROOF } from '@aps/shared/constants';
 import {
   type ChangeEvent,
@@ -5,6 +6,7 @@ import {
   lazy,
   type ReactNode,
   Suspense,
+  useEffect,
   useLayoutEffect,
   useRef,
   useState,
@@ -15,8 +17,8 @@ import { Copyright } from '../../../../shared/ui/Copyright.tsx';
 import { Logo } from '../../../../shared/ui/Logo.tsx';
 import { PlainButton } from '../../../../shared/ui/PlainButton.tsx';
 import { PlainIcon } from '../../../../shared/ui/PlainIcon.tsx';
-import { issueSliderProof, login } from '../api.ts';
-import { safeRedirect, saveSession } from '../session.ts';
+import { casValidateLogin, issueSliderProof, login } from '../api.ts';
+import { LOGIN_PATH, safeRedirect, saveSession } from '../session.ts';
 
 type Field = 'username' | 'password';
 
@@ -25,6 +27,20 @@ const DragVerify = lazy(() =>
   import('../../../../shared/controls/DragVerify.tsx').then((m) => ({ default: m.DragVerify })),
 );
 const SLIDER_MISSING = '请拖动滑块完成验证';
+// 手机号登录 (issue 18 §2) brings antd along, so it loads only when its tab is chosen.
+const PhoneLoginForm = lazy(() => import('../components/PhoneLoginForm.tsx'));
+type LoginTab = 'account' | 'phone';
+const TABS: { key: LoginTab; label: string }[] = [
+  { key: 'account', label: '账号密码登录' },
+  { key: 'phone', label: '手机号登录' },
+];
+
+/** The CAS service URL of this page: where the CAS server sent the browser back, without its ticket. */
+function casService(): string {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('ticket');
+  return url.toString();
+}
 
 /** The form's rules (§5): a user name that is not only blanks, and a password. */
 const RULES: Record<Field, (value: string) => string | null> = {
@@ -104,6 +120,9 @@ export default function LoginPage() {
   const [checkKey, setCheckKey] = useState<string | null>(null);
   const [sliderRound, setSliderRound] = useState(0);
   const [sliderError, setSliderError] = useState<string | null>(null);
+  const [tab, setTab] = useState<LoginTab>('account');
+  // Back from the CAS server with a ticket (…/user/login?ticket=ST-…): the server validates it and signs in.
+  const [casPending, setCasPending] = useState(false);
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -113,6 +132,24 @@ export default function LoginPage() {
     const typed = { username: usernameInput.current?.value ?? '', password: passwordInput.current?.value ?? '' };
     if (typed.username !== '' || typed.password !== '') setValues(typed);
   }, []);
+
+  const signedIn = (result: LoginResult) => {
+    dismissError();
+    saveSession(result);
+    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+  };
+
+  const ticket = searchParams.get('ticket');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one validation per ticket; signedIn is a fresh closure.
+  useEffect(() => {
+    if (!ticket) return;
+    setCasPending(true);
+    casValidateLogin(ticket, casService()).then(signedIn, (error: HttpError) => {
+      setCasPending(false);
+      showError(error.message);
+      navigate(LOGIN_PATH, { replace: true });
+    });
+  }, [ticket]);
 
   // Each field is checked as it changes, and all of them on submit (antd Form's default triggers).
   const change = (field: Field) => (event: ChangeEvent<HTMLInputElement>) => {
@@ -135,10 +172,8 @@ export default function LoginPage() {
     const proof = checkKey ? { captcha: HUMAN_PROOF.sliderCaptcha, checkKey } : {};
     login({ username: values.username.trim(), password: values.password, ...proof }).then(
       (result) => {
-        dismissError();
-        saveSession(result);
         setPending(false);
-        navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+        signedIn(result);
       },
       (error: HttpError) => {
         // The server's message is already written for users. The form is usable again at once, not only when the
@@ -211,7 +246,43 @@ export default function LoginPage() {
           </h1>
           <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.65)' }}>阳光采购 · 全程留痕 · 高效协同</p>
         </header>
-        <form id="login" className="aps-form" noValidate onSubmit={submit}>
+        <div role="tablist" aria-label="登录方式" className="aps-login-tabs">
+          {TABS.map((t) => (
+            <button
+              key={t.key}
+              type="button"
+              role="tab"
+              id={`login-tab-${t.key}`}
+              aria-selected={tab === t.key}
+              aria-controls={`login-panel-${t.key}`}
+              className={tab === t.key ? 'aps-login-tab aps-login-tab-active' : 'aps-login-tab'}
+              onClick={() => setTab(t.key)}
+            >
+              {t.label}
+            </button>
+          ))}
+        </div>
+        {casPending && (
+          <p role="status" style={{ textAlign: 'center', color: 'rgba(0, 0, 0, 0.65)' }}>
+            正在通过统一认证（CAS）登录…
+          </p>
+        )}
+        {tab === 'phone' && (
+          <div role="tabpanel" id="login-panel-phone" aria-labelledby="login-tab-phone">
+            <Suspense fallback={<div style={{ height: 260 }} />}>
+              <PhoneLoginForm onSignedIn={signedIn} />
+            </Suspense>
+          </div>
+        )}
+        <form
+          id="login"
+          className="aps-form"
+          noValidate
+          onSubmit={submit}
+          role="tabpanel"
+          aria-labelledby="login-tab-account"
+          hidden={tab !== 'account'}
+        >
           <FormItem id="login_username" label="用户名" error={errors.username}>
             <span className={inputClass('username')}>
               <span className="aps-input-prefix">

@@ -1,0 +1,47 @@
+import type { UserInfo } from './auth.ts';
+
+/** 个人中心 (issue 18 §3) and the tenant choice (issue 18 §2): the signed-in user's own account. */
+export const ACCOUNT_API = {
+  tenants: '/sys/account/tenants',
+  selectTenant: '/sys/account/selectTenant',
+  profile: '/sys/account/profile',
+  sessions: '/sys/account/sessions',
+  revokeSession: '/sys/account/sessions/revoke',
+} as const;
+
+export const ACCOUNT_MESSAGES = {
+  notYourTenant: '您不属于该租户，无法切换',
+  sessionNotFound: '该会话不存在或已下线',
+  currentSession: '不能下线当前会话，请使用退出登录',
+  tenantRequired: '请选择租户',
+} as const;
+
+/** The tenants the user may work in, the one of this session, and whether the user has ever chosen one. */
+export interface AccountTenants {
+  list: { id: number; name: string }[];
+  current: number;
+  /** false until the user picks one (a user of several tenants is asked after login). */
+  chosen: boolean;
+}
+
+export interface AccountProfileResult {
+  userInfo: UserInfo;
+}
+
+/** One of the user's live sessions (a signed-in browser or device). */
+export interface AccountSessionDto {
+  id: string;
+  loginType: string;
+  ip: string | null;
+  userAgent: string | null;
+  loginTime: string;
+  lastSeenTime: string;
+  current: boolean;
+}
+
+export const THIRD_LOGIN_MESSAGES = {
+  unknownProvider: '未配置该第三方登录',
+  badState: '授权状态无效或已过期，请重新登录',
+  badBindKey: '绑定凭证无效或已过期，请重新授权',
+  boundToOther: '该第三方账号已绑定其他用户',
+} as const;
