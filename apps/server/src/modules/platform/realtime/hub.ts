@@ -35,8 +35,8 @@ export class RealtimeHub {
 
   addNotice(userId: string, sessionId: string, socket: HubSocket): () => void {
     const entry: NoticeEntry = { userId, sessionId, socket };
-    let set = this.users.get(userId);
-    if (!set) this.users.set(userId, (set = new Set()));
+    const set = this.users.get(userId) ?? new Set<NoticeEntry>();
+    this.users.set(userId, set);
     set.add(entry);
     return () => {
       set.delete(entry);
@@ -47,8 +47,8 @@ export class RealtimeHub {
   addGrid(tenantId: number, pageId: string, id: string, socket: HubSocket): () => void {
     const key = RealtimeHub.pageKey(tenantId, pageId);
     const entry: GridEntry = { id, socket };
-    let set = this.pages.get(key);
-    if (!set) this.pages.set(key, (set = new Set()));
+    const set = this.pages.get(key) ?? new Set<GridEntry>();
+    this.pages.set(key, set);
     set.add(entry);
     return () => {
       set.delete(entry);
