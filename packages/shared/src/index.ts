@@ -32,6 +32,7 @@ export * from './purchase.ts';
 export * from './qa.ts';
 export * from './quartz.ts';
 export * from './query.ts';
+export * from './realtime.constants.ts';
 export * from './realtime.ts';
 export * from './report.ts';
 export * from './review.ts';
