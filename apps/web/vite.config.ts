@@ -30,7 +30,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), inlineEntryCss()],
   server: {
     // `npm run dev -w @aps/web` against a server started with `npm start` (port 8086).
-    proxy: { '/aps': { target: 'http://localhost:8086', changeOrigin: true } },
+    proxy: { '/aps': { target: 'http://localhost:8086', changeOrigin: true, ws: true } },
   },
   build: {
     outDir: 'dist',

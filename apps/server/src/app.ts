@@ -4,6 +4,7 @@ import { API_BASE, MESSAGES } from '@aps/shared';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
@@ -40,6 +41,7 @@ import { permissionRoutes } from './modules/platform/permission/routes.ts';
 import { positionRoutes } from './modules/platform/position/routes.ts';
 import { qaRoutes } from './modules/platform/qa/routes.ts';
 import { quartzRoutes } from './modules/platform/quartz/routes.ts';
+import { realtimeRoutes } from './modules/platform/realtime/routes.ts';
 import { reportRoutes } from './modules/platform/report/routes.ts';
 import { roleRoutes } from './modules/platform/role/routes.ts';
 import { ruleRoutes } from './modules/platform/rule/routes.ts';
@@ -124,6 +126,7 @@ const API_MODULES = [
   supplierStandingRoutes,
   contractRoutes,
   settlementRoutes,
+  realtimeRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {
@@ -149,6 +152,9 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
   // Services see the transaction of the write request under way (core/request-transaction.ts).
   const services = createServices({ db: requestScopedDb(db), config, log: app.log });
   app.addHook('onClose', () => services.invalidation.close());
+  app.addHook('onClose', () => services.realtime.bus.close());
+  // §4 push channels (modules/platform/realtime): small messages only; the routes are declared like any other.
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   // The list fast path (core/list-cache.ts): other writers' changes arrive by LISTEN on a connection of its own.
   const pool = (db as Db & { $client: pg.Pool }).$client;
   const stopListening = listenForTableChanges(

@@ -71,6 +71,8 @@ export interface AppConfig {
    * pass the captcha the way a person reading the image would. No endpoint reveals an answer.
    */
   onCaptchaIssued?: (checkKey: string, answer: string) => void;
+  /** Tests and the bench only: the Redis channel of realtime pushes (default aps:realtime), one per test run. */
+  realtimeChannel?: string;
   port: number;
   host: string;
   dataDir: string;

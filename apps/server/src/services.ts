@@ -49,6 +49,9 @@ import { createQaService, type QaService } from './modules/platform/qa/service.t
 import { createHandlerRegistry, JOB_HANDLERS } from './modules/platform/quartz/handlers/index.ts';
 import { createQuartzScheduler, type QuartzScheduler } from './modules/platform/quartz/scheduler.ts';
 import { createQuartzService, type QuartzService } from './modules/platform/quartz/service.ts';
+import { createLocalRealtimeBus, createRedisRealtimeBus } from './modules/platform/realtime/bus.ts';
+import { createRealtimeService, type RealtimeService } from './modules/platform/realtime/service.ts';
+import { bellOnRelease, offlineOnRevoke } from './modules/platform/realtime/wiring.ts';
 import { createReportService, type ReportService } from './modules/platform/report/service.ts';
 import { createReportSsoService, type ReportSsoService } from './modules/platform/report/sso.ts';
 import { createRoleService, type RoleService } from './modules/platform/role/service.ts';
@@ -202,6 +205,8 @@ export interface Services {
   scheduler: QuartzScheduler;
   /** Tells every instance's session and permission caches what changed (Redis when REDIS_URL is set). */
   invalidation: InvalidationBus;
+  /** §4 push channels: this instance's sockets and the pushes every instance delivers (Redis when REDIS_URL is set). */
+  realtime: RealtimeService;
   /** The caller of a request: codes, user end, data scope (shared endpoints, issue 12 §3–4). */
   callers: CallerOf;
   /** Single-use human proofs (slider; the captcha plugs in with addVerifier). */
@@ -230,6 +235,11 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     publish: (event) => nowAndAfterTransaction(() => bus.publish(event)),
   };
   const sessions = createSessionStore({ db, signer, idleMs: config.tokenIdleMs, bus: invalidation });
+  const realtime = createRealtimeService({
+    bus: config.redisUrl
+      ? createRedisRealtimeBus(config.redisUrl, log, config.realtimeChannel)
+      : createLocalRealtimeBus(),
+  });
   const dicts = createDictService({ db });
   const permissions = createPermissionService({ db, bus: invalidation });
   const importErrors = createImportErrorStore({ db });
@@ -269,6 +279,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   });
   const services: Services = {
     workflow,
+    realtime,
     demoRequests: createDemoRequestService({ db, workflow }),
     captcha,
     announcements: createAnnouncementService({ db }),
@@ -330,7 +341,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     importErrors,
     sessions,
     users: createUserService({ db, invalidation }),
-    userAdmin: createUserAdminService({ db, sessions, permissions, importExcel }),
+    // Freezing, removal and a password reset end the user's sessions; their open pages hear it at once (§4).
+    userAdmin: createUserAdminService({ db, sessions: offlineOnRevoke(sessions, realtime), permissions, importExcel }),
     roles: createRoleService({ db, permissions }),
     permissionAdmin: createPermissionAdminService({ db, permissions }),
     departs: createDepartService({ db, permissions }),
@@ -342,7 +354,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
       revoke: (id, reason) => sessions.revoke(id, reason),
     }),
     oauth: createOAuth(db, config, tokenSecret),
-    announcementAdmin: createAnnouncementAdminService({ db }),
+    announcementAdmin: bellOnRelease(createAnnouncementAdminService({ db }), realtime),
     dictAdmin: createDictAdminService({ db, dicts }),
     tableDict: createTableDict({ db }),
     categories: createCategoryService({ db }),

@@ -27,6 +27,7 @@ export * from './procurement-bid.constants.ts';
 export * from './procurement-stage.ts';
 export * from './qa.constants.ts';
 export * from './quartz.constants.ts';
+export * from './realtime.constants.ts';
 export * from './report.constants.ts';
 export * from './review.constants.ts';
 export * from './review-draw.ts';

@@ -33,6 +33,8 @@ export * from './purchase.ts';
 export * from './qa.ts';
 export * from './quartz.ts';
 export * from './query.ts';
+export * from './realtime.constants.ts';
+export * from './realtime.ts';
 export * from './report.ts';
 export * from './review.ts';
 export * from './review-draw.ts';

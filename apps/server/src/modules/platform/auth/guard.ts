@@ -7,7 +7,17 @@ import type { SessionContext, SessionStore } from './session.ts';
 /** Sent by the client's background polls (see the web client's RequestOptions.background). */
 export const BACKGROUND_HEADER = 'x-background-request';
 
+/** A WebSocket handshake: the browser cannot set headers on it, so the token is its Sec-WebSocket-Protocol. */
+export function isWebSocketUpgrade(request: FastifyRequest): boolean {
+  return request.headers.upgrade?.toLowerCase() === 'websocket';
+}
+
 export function readToken(request: FastifyRequest): string | undefined {
+  if (isWebSocketUpgrade(request)) {
+    const offered = request.headers['sec-websocket-protocol'];
+    const first = typeof offered === 'string' ? offered.split(',')[0]?.trim() : undefined;
+    if (first) return first;
+  }
   const value = request.headers[HEADERS.token];
   return typeof value === 'string' && value.length > 0 ? value : undefined;
 }
@@ -35,7 +45,8 @@ export function installAccessGuard(
     // Unknown URLs answer 404 to everyone; asking for a token first would hide that they do not exist.
     if (access === PUBLIC || request.is404) return;
     const resolved = await sessions.resolve(readToken(request), {
-      touch: request.headers[BACKGROUND_HEADER] !== '1',
+      // Neither a background poll nor a push channel is the user's activity.
+      touch: request.headers[BACKGROUND_HEADER] !== '1' && !isWebSocketUpgrade(request),
     });
     const tenantId = selectTenant(request.headers[HEADERS.tenant], resolved.tenantIds, resolved.sessionTenantId);
     const { sessionTenantId: _, ...rest } = resolved;

@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { ApiError, badRequest, ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
 import { LOG_TYPE } from '../audit/service.ts';
+import { OFFLINE_TEXT } from '../realtime/service.ts';
 import { CasError } from './cas.ts';
 import { readToken, sessionOf } from './guard.ts';
 import { AUTH_RATE_LIMITS, registerRateLimit } from './throttle.ts';
@@ -148,6 +149,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     async (request) => {
       const done = await sessions.revokeToken(request.body.token, `force logout by ${sessionOf(request).username}`);
       if (!done) throw new ApiError(404, '该会话不存在或已失效');
+      // §4: the user's open pages hear it at once (the countdown dialog, then login).
+      const sessionId = sessions.idOf(request.body.token);
+      if (sessionId) await services.realtime.forceOffline({ sessionIds: [sessionId] }, OFFLINE_TEXT.forced);
       return ok(null, '强制退出成功！');
     },
   );

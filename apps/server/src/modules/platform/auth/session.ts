@@ -42,6 +42,8 @@ export interface SessionStore {
   revoke(sessionId: string, reason: string): Promise<boolean>;
   revokeToken(tokenOrId: string, reason: string): Promise<boolean>;
   revokeAllForUser(userId: string, reason: string): Promise<void>;
+  /** The session id of a token (checked) or of an id given as is; null for a forged token. */
+  idOf(tokenOrId: string): string | null;
 }
 
 const ABSOLUTE_LIFETIME_MS = 7 * 24 * 3600_000;
@@ -214,6 +216,10 @@ export function createSessionStore({
     },
 
     revoke,
+
+    idOf(tokenOrId) {
+      return tokenOrId.includes('.') ? signer.verify(tokenOrId) : tokenOrId;
+    },
 
     async revokeToken(tokenOrId, reason) {
       const sessionId = tokenOrId.includes('.') ? signer.verify(tokenOrId) : tokenOrId;

@@ -1,6 +1,7 @@
 import type { AnnouncementDto, AnnouncementListByUser, PageResult } from '@aps/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, request } from '../../../shared/http.ts';
+import { useRealtimeStore } from '../../../shared/realtime/store.ts';
 
 /** §9: the notice bell polls every 6 s; polling stops on error (§7) until the bell is opened again. */
 export const NOTICE_POLL_MS = 6_000;
@@ -22,6 +23,8 @@ export interface MyAnnouncementParams {
 
 /** GET /sys/annountCement/listByUser: unread notices (anntMsgList) and system messages (sysMsgList). */
 export function useNotices(enabled = true) {
+  // While the notice socket is up it tells the bell when to reload (§4): no polling then.
+  const pushed = useRealtimeStore((s) => s.noticeConnected);
   return useQuery({
     queryKey: announcementKeys.byUser(),
     // A background poll: it must not keep an idle session alive (the offline countdown would never run).
@@ -30,7 +33,7 @@ export function useNotices(enabled = true) {
     enabled,
     retry: false,
     staleTime: 0,
-    refetchInterval: (query) => (query.state.status === 'error' ? false : NOTICE_POLL_MS),
+    refetchInterval: (query) => (pushed || query.state.status === 'error' ? false : NOTICE_POLL_MS),
   });
 }
 

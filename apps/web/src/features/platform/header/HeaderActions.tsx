@@ -9,6 +9,7 @@ import { IntegrityHover } from './IntegrityHover.tsx';
 import { MenuSearch } from './MenuSearch.tsx';
 import { NoticeBell } from './NoticeBell.tsx';
 import { OfflineNotice } from './OfflineNotice.tsx';
+import { RealtimeNotice } from './RealtimeNotice.tsx';
 import { ReportEntry } from './ReportEntry.tsx';
 import { UserMenu } from './UserMenu.tsx';
 import './header.css';
@@ -46,6 +47,7 @@ export function HeaderActions({ menus, isMobile }: HeaderActionsProps) {
       <NoticeBell isMobile={isMobile} />
       <UserMenu isMobile={isMobile} />
       <OfflineNotice />
+      <RealtimeNotice />
       <DepartGate />
       <TenantGate />
     </div>

@@ -1,5 +1,5 @@
 import { CheckCircleOutlined, CloudSyncOutlined } from '@ant-design/icons';
-import { GRID_AUTH } from '@aps/shared/constants';
+import { GRID_AUTH, GRID_PAGE } from '@aps/shared/constants';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, Row, Space, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
   type GridVisibleRange,
   validateFormAndTables,
 } from '../../../../shared/grid/index.ts';
+import { useGridSocket } from '../../../../shared/realtime/useGridSocket.ts';
 import {
   CONTACT_COLUMNS,
   CONTACT_ROWS,
@@ -48,6 +49,15 @@ function FormWithTables() {
   // The grids tell the page about edits (debounced 100 ms, §9): the form has changes not yet submitted.
   const [dirty, setDirty] = useState(false);
   const markDirty = useCallback(() => setDirty(true), []);
+  // §4 grid socket: two people on this page see each other's edits of 采购明细 (update_vxe_table).
+  const shared = useGridSocket(GRID_PAGE.demo, detail);
+  const onDetailChange = useCallback(
+    (rows: GridRow[]) => {
+      markDirty();
+      shared.onValuesChange(rows);
+    },
+    [markDirty, shared.onValuesChange],
+  );
 
   const submit = async () => {
     const result = await validateFormAndTables(
@@ -98,7 +108,7 @@ function FormWithTables() {
                 columns={DETAIL_COLUMNS}
                 dataSource={DETAIL_ROWS}
                 height={320}
-                onValuesChange={markDirty}
+                onValuesChange={onDetailChange}
                 expandedRowRender={(row) => (
                   <Descriptions size="small" column={3}>
                     <Descriptions.Item label="物料名称">{String(row.name ?? '')}</Descriptions.Item>

@@ -1,0 +1,81 @@
+/**
+ * §4 push channels in Chromium: two browsers on the demo grid see each other's edits (grid socket), and a user
+ * forced offline by the administrator sees the countdown dialog in their own browser, then the login page.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot } from '../support/browser.ts';
+import { serverUnderTest } from '../support/target.ts';
+import { userPage } from './shell-support.ts';
+
+const { baseUrl } = serverUnderTest();
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close();
+  await browser?.close();
+});
+
+async function open(username: string, path: string): Promise<Page> {
+  const { context, page } = await userPage(browser, baseUrl, username);
+  contexts.push(context);
+  await page.goto(path);
+  return page;
+}
+
+const cell = (page: Page, id: string, key: string) =>
+  page
+    .getByRole('region', { name: '采购明细', exact: true })
+    .locator(`[data-row-key="${id}"] .aps-grid-cell[data-key="${key}"]`);
+
+describe('realtime', () => {
+  it('two browsers on one grid page see each other’s edits', async () => {
+    const first = await open('admin', '/demo/grid');
+    const second = await open('admin', '/demo/grid');
+    for (const page of [first, second]) await cell(page, 'd1', 'name').getByText('办公电脑').waitFor();
+    // Both grid sockets are open once the page has been up a moment; an edit in the first …
+    await first.waitForTimeout(500);
+    await cell(first, 'd3', 'name').click();
+    await cell(first, 'd3', 'name').getByRole('textbox').fill('会议桌椅（甲）');
+    await first.getByText('一对多：表单 + 子表').click();
+    // … shows in the second, highlighted, and the other way round.
+    await cell(second, 'd3', 'name').getByText('会议桌椅（甲）').waitFor({ timeout: 10_000 });
+    await screenshot(second, 'realtime-grid-pushed');
+    await cell(second, 'd1', 'name').click();
+    await cell(second, 'd1', 'name').getByRole('textbox').fill('笔记本电脑（乙）');
+    await second.getByText('一对多：表单 + 子表').click();
+    await cell(first, 'd1', 'name').getByText('笔记本电脑（乙）').waitFor({ timeout: 10_000 });
+    expect(await cell(first, 'd3', 'name').textContent()).toContain('会议桌椅（甲）');
+  }, 90_000);
+
+  it('a user forced offline sees the 30 s countdown, then the login page', async () => {
+    const user = await open('buyer01', '/dashboard/analysis');
+    await user.locator('.aps-header-actions').waitFor();
+    await user.waitForTimeout(500); // the notice socket opens after the workspace
+    const admin = await open('admin', '/system/online');
+    const rowOf = () => admin.locator('.ant-table-tbody tr', { hasText: 'buyer01' }).first();
+    await rowOf().waitFor();
+    await screenshot(admin, 'realtime-online-users');
+    await rowOf().getByText('强退').click();
+    await admin.getByRole('button', { name: '确定' }).click();
+    await admin.getByText('强制退出成功！').waitFor();
+
+    const dialog = user.getByRole('dialog').filter({ hasText: '强制下线' });
+    await dialog.getByText('您已被管理员强制下线').waitFor({ timeout: 10_000 });
+    const seconds = Number(await dialog.locator('.aps-force-offline-seconds').textContent());
+    expect(seconds).toBeGreaterThan(25);
+    expect(seconds).toBeLessThanOrEqual(30);
+    await screenshot(user, 'realtime-force-offline');
+    // The countdown runs; 重新登录 ends it at once: logout, then the login page.
+    await user.waitForTimeout(1200);
+    expect(Number(await dialog.locator('.aps-force-offline-seconds').textContent())).toBeLessThan(seconds);
+    await dialog.getByRole('button', { name: '重新登录' }).click();
+    await user.waitForURL('**/user/login**', { timeout: 15_000 });
+    expect(await user.evaluate(() => Object.keys(localStorage).filter((k) => k.includes('Access-Token')))).toEqual([]);
+  }, 90_000);
+});
