@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import { type CallerOf, createCallers } from './core/caller.ts';
 import { createLocalBus, createRedisBus, type InvalidationBus } from './core/invalidation.ts';
@@ -12,12 +11,16 @@ import { type AnnouncementService, createAnnouncementService } from './modules/p
 import { type AuditService, createAuditService } from './modules/platform/audit/service.ts';
 import { type Captcha, createCaptcha } from './modules/platform/auth/captcha.ts';
 import { type CasClient, createCasClient } from './modules/platform/auth/cas.ts';
+import { createVerificationCodes } from './modules/platform/auth/codes.ts';
 import { createHumanProof, type HumanProof } from './modules/platform/auth/human-proof.ts';
+import { loadMessagingConfig } from './modules/platform/auth/senders/config.ts';
+import { createMessageSender } from './modules/platform/auth/senders/message-sender.ts';
 import { type AuthService, createAuthService } from './modules/platform/auth/service.ts';
 import { createSessionStore, type SessionStore } from './modules/platform/auth/session.ts';
-import { createOutboxSmsSender, type SmsSender } from './modules/platform/auth/sms.ts';
+import type { SmsSender } from './modules/platform/auth/sms.ts';
 import { createAuthCounters } from './modules/platform/auth/throttle.ts';
 import { createTokenSigner, resolveTokenSecret } from './modules/platform/auth/token.ts';
+import { type AccountWizardService, createAccountWizardService } from './modules/platform/auth/wizard.ts';
 import { type CategoryService, createCategoryService } from './modules/platform/category/service.ts';
 import { createDemoRequestService, type DemoRequestService } from './modules/platform/demo-request/service.ts';
 import { createDepartService, type DepartService } from './modules/platform/depart/service.ts';
@@ -103,6 +106,7 @@ export interface Services {
   announcements: AnnouncementService;
   audit: AuditService;
   auth: AuthService;
+  accountWizards: AccountWizardService;
   cas: CasClient | null;
   dicts: DictService;
   permissions: PermissionService;
@@ -249,6 +253,10 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   });
   const files = createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes });
   const supplierRegister = createSupplierRegisterService({ db, files, workflow });
+  const authCounters = createAuthCounters(db);
+  const messaging = config.messaging ?? loadMessagingConfig(process.env, config.env === 'production');
+  const sender = createMessageSender(messaging, { dataDir: config.dataDir, log: (m) => log.info(m), sms });
+  const codes = createVerificationCodes({ db, counters: authCounters, sender });
   const services: Services = {
     workflow,
     demoRequests: createDemoRequestService({ db, workflow }),
@@ -260,11 +268,20 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
       sessions,
       dicts,
       audit,
-      sms: sms ?? createOutboxSmsSender(path.join(config.dataDir, 'sms-outbox.log'), (m) => log.info(m)),
+      codes,
       tokenIdleSeconds: Math.floor(config.tokenIdleMs / 1000),
       proof: humanProof,
-      counters: createAuthCounters(db),
+      counters: authCounters,
       throttleExempt: config.throttleExempt,
+    }),
+    accountWizards: createAccountWizardService({
+      db,
+      codes,
+      proof: humanProof,
+      counters: authCounters,
+      sessions,
+      throttleExempt: config.throttleExempt,
+      onSendError: (err) => log.error(err, 'verification message not sent'),
     }),
     cas: config.casServerUrl ? createCasClient(config.casServerUrl, config.casServiceUrl) : null,
     dicts,

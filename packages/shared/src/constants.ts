@@ -2,6 +2,7 @@
  * The zod-free half of the contract: constants, codes, rules and formatters. The web imports these
  * from `@aps/shared/constants` so that pages which need no schema do not load zod.
  */
+export * from './account-wizard.constants.ts';
 export * from './admin.constants.ts';
 export * from './announcement.ts';
 export * from './announcement-admin.constants.ts';

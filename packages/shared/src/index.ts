@@ -3,6 +3,7 @@ import { z } from 'zod';
 // Chinese default messages for every schema that does not bring its own (§5 texts are set per field).
 z.config(z.locales.zhCN());
 
+export * from './account-wizard.ts';
 export * from './admin.constants.ts';
 export * from './announcement.schema.ts';
 export * from './announcement.ts';
