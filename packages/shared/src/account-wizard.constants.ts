@@ -45,3 +45,15 @@ export const WIZARD_MESSAGES = {
 
 /** The role a self-registered person gets in the registration tenant (seed/roles.ts). */
 export const REGISTERED_ROLE_CODE = 'registered';
+
+export interface WizardTicketResult {
+  ticket: string;
+  /** Seconds the ticket stays valid. */
+  expiresIn: number;
+  /** The account's bound phone and e-mail, masked (138****5678): shown on step 2 of 修改手机号/邮箱. */
+  phone: string | null;
+  email: string | null;
+}
+export interface UserRegisterResult {
+  username: string;
+}

@@ -69,15 +69,3 @@ export type AlterNewCodeInput = z.infer<typeof alterNewCodeSchema>;
 
 export const alterConfirmSchema = z.intersection(alterTarget, z.object({ ticket: ticketSchema, code: codeSchema }));
 export type AlterConfirmInput = z.infer<typeof alterConfirmSchema>;
-
-export interface WizardTicketResult {
-  ticket: string;
-  /** Seconds the ticket stays valid. */
-  expiresIn: number;
-  /** The account's bound phone and e-mail, masked (138****5678): shown on step 2 of 修改手机号/邮箱. */
-  phone: string | null;
-  email: string | null;
-}
-export interface UserRegisterResult {
-  username: string;
-}
