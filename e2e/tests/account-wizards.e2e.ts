@@ -101,7 +101,7 @@ describe('账号向导', () => {
       // ── 修改手机号 ──
       await page.goto('/user/alteration');
       await page.getByLabel('登录账号').fill(USERNAME);
-      await page.getByLabel('登录密码').fill(NEW_PASSWORD);
+      await page.getByRole('textbox', { name: /登录密码/ }).fill(NEW_PASSWORD);
       await shot(page, 'alteration-verify');
       await next(page);
       await page.getByLabel('新手机号').fill(NEW_PHONE);
