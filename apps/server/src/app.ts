@@ -26,6 +26,7 @@ import { announcementAdminRoutes } from './modules/platform/announcement/admin-r
 import { announcementRoutes } from './modules/platform/announcement/routes.ts';
 import { installAccessGuard } from './modules/platform/auth/guard.ts';
 import { authRoutes } from './modules/platform/auth/routes.ts';
+import { accountWizardRoutes } from './modules/platform/auth/wizard-routes.ts';
 import { categoryRoutes } from './modules/platform/category/routes.ts';
 import { demoRequestRoutes } from './modules/platform/demo-request/routes.ts';
 import { departRoutes } from './modules/platform/depart/routes.ts';
@@ -82,6 +83,7 @@ export interface BuiltApp {
 const API_MODULES = [
   healthRoutes,
   authRoutes,
+  accountWizardRoutes,
   userRoutes,
   permissionRoutes,
   dictRoutes,

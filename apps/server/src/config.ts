@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { GenericOAuthConfig } from './modules/platform/account/oauth.ts';
+import type { MessagingConfig } from './modules/platform/auth/senders/config.ts';
 import type { S3Settings } from './modules/platform/file/s3-storage.ts';
 
 /** Demo password of the seeded admin in development, documented in README. Never used in production. */
@@ -116,6 +117,8 @@ export interface AppConfig {
   trustProxy: boolean | string[];
   /** REQUEST_TIMEOUT_MS: a request whose headers or body have not all arrived by then is answered 408. */
   requestTimeoutMs: number;
+  /** SMS provider and SMTP (modules/platform/auth/senders/config.ts); unset: read from the environment. */
+  messaging?: MessagingConfig;
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { AppConfig } from './config.ts';
 import { type CallerOf, createCallers } from './core/caller.ts';
 import { createLocalBus, createRedisBus, type InvalidationBus } from './core/invalidation.ts';
@@ -20,12 +19,16 @@ import { type AnnouncementService, createAnnouncementService } from './modules/p
 import { type AuditService, createAuditService } from './modules/platform/audit/service.ts';
 import { type Captcha, createCaptcha } from './modules/platform/auth/captcha.ts';
 import { type CasClient, createCasClient } from './modules/platform/auth/cas.ts';
+import { createVerificationCodes } from './modules/platform/auth/codes.ts';
 import { createHumanProof, type HumanProof } from './modules/platform/auth/human-proof.ts';
+import { loadMessagingConfig } from './modules/platform/auth/senders/config.ts';
+import { createMessageSender } from './modules/platform/auth/senders/message-sender.ts';
 import { type AuthService, createAuthService } from './modules/platform/auth/service.ts';
 import { createSessionStore, type SessionStore } from './modules/platform/auth/session.ts';
-import { createOutboxSmsSender, type SmsSender } from './modules/platform/auth/sms.ts';
+import type { SmsSender } from './modules/platform/auth/sms.ts';
 import { createAuthCounters } from './modules/platform/auth/throttle.ts';
 import { createTokenSigner, resolveTokenSecret } from './modules/platform/auth/token.ts';
+import { type AccountWizardService, createAccountWizardService } from './modules/platform/auth/wizard.ts';
 import { type CategoryService, createCategoryService } from './modules/platform/category/service.ts';
 import { createDemoRequestService, type DemoRequestService } from './modules/platform/demo-request/service.ts';
 import { createDepartService, type DepartService } from './modules/platform/depart/service.ts';
@@ -115,6 +118,7 @@ export interface Services {
   announcements: AnnouncementService;
   audit: AuditService;
   auth: AuthService;
+  accountWizards: AccountWizardService;
   cas: CasClient | null;
   dicts: DictService;
   permissions: PermissionService;
@@ -277,6 +281,10 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     humanProof,
     ...(config.onCaptchaIssued ? { onIssued: config.onCaptchaIssued } : {}),
   });
+  const authCounters = createAuthCounters(db);
+  const messaging = config.messaging ?? loadMessagingConfig(process.env, config.env === 'production');
+  const sender = createMessageSender(messaging, { dataDir: config.dataDir, log: (m) => log.info(m), sms });
+  const codes = createVerificationCodes({ db, counters: authCounters, sender });
   const services: Services = {
     workflow,
     realtime,
@@ -289,11 +297,21 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
       sessions,
       dicts,
       audit,
-      sms: sms ?? createOutboxSmsSender(path.join(config.dataDir, 'sms-outbox.log'), (m) => log.info(m)),
+      codes,
       tokenIdleSeconds: Math.floor(config.tokenIdleMs / 1000),
       proof: humanProof,
-      counters: createAuthCounters(db),
+      counters: authCounters,
       throttleExempt: config.throttleExempt,
+    }),
+    accountWizards: createAccountWizardService({
+      db,
+      codes,
+      proof: humanProof,
+      counters: authCounters,
+      // A password recovered by the wizard ends every session; their open pages hear it at once (§4).
+      sessions: offlineOnRevoke(sessions, realtime),
+      throttleExempt: config.throttleExempt,
+      onSendError: (err) => log.error(err, 'verification message not sent'),
     }),
     cas: config.casServerUrl ? createCasClient(config.casServerUrl, config.casServiceUrl) : null,
     dicts,

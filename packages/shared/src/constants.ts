@@ -3,6 +3,7 @@
  * from `@aps/shared/constants` so that pages which need no schema do not load zod.
  */
 export * from './account.constants.ts';
+export * from './account-wizard.constants.ts';
 export * from './admin.constants.ts';
 export * from './announcement.ts';
 export * from './announcement-admin.constants.ts';

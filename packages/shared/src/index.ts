@@ -4,6 +4,7 @@ import { z } from 'zod';
 z.config(z.locales.zhCN());
 
 export * from './account.ts';
+export * from './account-wizard.ts';
 export * from './admin.constants.ts';
 export * from './announcement.schema.ts';
 export * from './announcement.ts';

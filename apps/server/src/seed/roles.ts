@@ -200,6 +200,14 @@ export const ROLES: RoleSeed[] = [
   },
   {
     tenantId: 1,
+    code: 'registered',
+    name: '注册用户',
+    description: '通过 /register 自助注册的个人用户：首页、个人中心与系统通告',
+    dataScope: '3',
+    grant: { paths: ['/dashboard/analysis', '/account', '/isps/userAnnouncement'] },
+  },
+  {
+    tenantId: 1,
     code: 'dept_leader',
     name: '部门负责人',
     description: '审批本部门发起的申请（流程节点：部门负责人审批）',

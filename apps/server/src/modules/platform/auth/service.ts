@@ -1,18 +1,16 @@
-import crypto from 'node:crypto';
-import { HUMAN_PROOF, type LoginRequest, type LoginResult, MESSAGES, type PhoneLoginRequest } from '@aps/shared';
+import { HUMAN_PROOF, type LoginRequest, type LoginResult, type PhoneLoginRequest } from '@aps/shared';
 import { normalizeIP } from '@fastify/rate-limit';
 import { hash, verify } from '@node-rs/argon2';
-import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { ApiError, badRequest } from '../../../core/envelope.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { type AuditService, LOG_TYPE } from '../audit/service.ts';
 import type { DictService } from '../dict/service.ts';
 import { sysUser } from '../system/tables.ts';
 import { loadTenantList, loadUserInfo } from '../user/profile.ts';
+import { takeCode, type VerificationCodes } from './codes.ts';
 import type { HumanProof, HumanProofInput } from './human-proof.ts';
 import type { SessionStore } from './session.ts';
-import type { SmsSender } from './sms.ts';
-import { sysSmsCode } from './tables.ts';
 import {
   type AuthCounters,
   counterKeys,
@@ -20,52 +18,11 @@ import {
   LOGIN_WINDOW_MS,
   loginDelayMs,
   SMS_DAY_MS,
-  SMS_LIMITS,
 } from './throttle.ts';
 
-/** Compares two codes in constant time. */
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-}
-
-const SMS_TTL_MS = 5 * 60_000;
-const SMS_MAX_ATTEMPTS = 5;
-
-/**
- * Checks the latest live SMS code of `phone` for `purpose` and consumes it when right. Each guess takes one of the
- * code's attempts on `db` in the same statement that reads it (so concurrent guesses cannot share an attempt, and a
- * rolled-back caller keeps the attempt spent); the consumption runs on `tx`, so a caller's failed transaction leaves
- * the code usable for its next try (registration).
- */
+/** The code rules live in codes.ts; supplier registration imports the taker from here. */
 export async function takeSmsCode(db: Db, tx: DbOrTx, phone: string, purpose: string, code: string): Promise<boolean> {
-  const [latest] = await db
-    .select({ id: sysSmsCode.id })
-    .from(sysSmsCode)
-    .where(
-      and(
-        eq(sysSmsCode.phone, phone),
-        eq(sysSmsCode.purpose, purpose),
-        isNull(sysSmsCode.consumedAt),
-        gt(sysSmsCode.expiresAt, sql`now()`),
-      ),
-    )
-    .orderBy(desc(sysSmsCode.createdAt))
-    .limit(1);
-  if (!latest) return false;
-  const [tried] = await db
-    .update(sysSmsCode)
-    .set({ attempts: sql`${sysSmsCode.attempts} + 1` })
-    .where(and(eq(sysSmsCode.id, latest.id), isNull(sysSmsCode.consumedAt), lt(sysSmsCode.attempts, SMS_MAX_ATTEMPTS)))
-    .returning({ code: sysSmsCode.code });
-  if (!tried || !sameText(tried.code, code)) return false;
-  const consumed = await tx
-    .update(sysSmsCode)
-    .set({ consumedAt: new Date() })
-    .where(and(eq(sysSmsCode.id, latest.id), isNull(sysSmsCode.consumedAt)))
-    .returning({ id: sysSmsCode.id });
-  return consumed.length === 1;
+  return takeCode(db, tx, phone, purpose, code);
 }
 
 export const AUTH_MESSAGES = {
@@ -108,7 +65,7 @@ interface Deps {
   sessions: SessionStore;
   dicts: DictService;
   audit: Pick<AuditService, 'record'>;
-  sms: SmsSender;
+  codes: VerificationCodes;
   tokenIdleSeconds: number;
   proof: HumanProof;
   counters: AuthCounters;
@@ -126,7 +83,7 @@ export function createAuthService({
   sessions,
   dicts,
   audit,
-  sms,
+  codes,
   tokenIdleSeconds,
   proof,
   counters,
@@ -230,19 +187,12 @@ export function createAuthService({
       if (!(await proof.verifyHumanProof({ captcha, checkKey }, client.ip))) {
         throw new ApiError(HUMAN_PROOF.status, HUMAN_PROOF.smsMessage);
       }
-      // Each limit is one atomic upsert: concurrent requests cannot all read "under the limit".
-      if ((await counters.hit(counterKeys.smsResend(phone), SMS_LIMITS.resendMs)) > 1) {
-        throw new ApiError(429, AUTH_MESSAGES.smsTooSoon);
-      }
-      if ((await hitSource(client.ip, counterKeys.smsSource, SMS_DAY_MS)) > SMS_LIMITS.perSource) {
-        throw new ApiError(429, MESSAGES.tooManyRequests);
-      }
-      if ((await counters.hit(counterKeys.smsPhone(phone), SMS_DAY_MS)) > SMS_LIMITS.perPhone) {
-        throw new ApiError(429, AUTH_MESSAGES.smsPhoneDaily);
-      }
-      const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
-      await db.insert(sysSmsCode).values({ phone, code, purpose, expiresAt: new Date(Date.now() + SMS_TTL_MS) });
-      await sms.send(phone, `您的验证码是${code}，5分钟内有效。`);
+      await codes.issue({
+        channel: 'sms',
+        target: phone,
+        purpose,
+        sourceHit: () => hitSource(client.ip, counterKeys.smsSource, SMS_DAY_MS),
+      });
     },
 
     async phoneLogin({ mobile, captcha }, client) {

@@ -67,3 +67,21 @@ export const sysHumanProof = pgTable(
   },
   (t) => [index('sys_human_proof_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * The account wizards' first verification (issue 18 §1): a short-lived, single-use ticket bound to one user and
+ * one purpose (`forget`, `alter`). Only the SHA-256 of the ticket is stored.
+ */
+export const sysWizardTicket = pgTable(
+  'sys_wizard_ticket',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => sysUser.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sys_wizard_ticket_expires_idx').on(t.expiresAt), index('sys_wizard_ticket_user_idx').on(t.userId)],
+);

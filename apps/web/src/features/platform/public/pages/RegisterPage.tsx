@@ -1,6 +1,6 @@
 import { Alert, Button, Descriptions, Form, Space, Steps } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../../../layouts/PublicLayout.tsx';
 import { submitRegistration, useRegisterCategories } from '../../../procurement/supplier/api.ts';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../../procurement/supplier/components/ProfileFields.tsx';
 import { CertificatesStep } from '../../../procurement/supplier/register/CertificatesStep.tsx';
 import { AccountStep, accountFields } from '../register/AccountStep.tsx';
+import { PersonRegister } from '../register/PersonRegister.tsx';
 
 const PHONE = 'contactPhone';
 
@@ -19,10 +20,29 @@ const PHONE = 'contactPhone';
 const newToken = () => `${crypto.randomUUID()}${crypto.randomUUID()}`.replaceAll('-', '');
 
 /**
- * /register: supplier self-registration (issue 16), 账号 → 企业信息 → 供应品类 → 资质证书 → 银行账户 → 提交. One form
- * over all steps (hidden steps keep their values); 下一步 validates the current step's fields only.
+ * /register: supplier self-registration by default; `?type=person` is the 个人用户注册 wizard (issue 18 §1), which
+ * shares the 账号 step.
  */
 export default function RegisterPage() {
+  const [params] = useSearchParams();
+  if (params.get('type') === 'person') {
+    return (
+      <PublicLayout title="个人用户注册" subtitle="注册后即可登录平台，查看公告与个人中心">
+        <PersonRegister />
+        <div style={{ marginTop: 12 }}>
+          <Link to="/register">供应商注册</Link>
+        </div>
+      </PublicLayout>
+    );
+  }
+  return <SupplierRegister />;
+}
+
+/**
+ * Supplier self-registration (issue 16), 账号 → 企业信息 → 供应品类 → 资质证书 → 银行账户 → 提交. One form
+ * over all steps (hidden steps keep their values); 下一步 validates the current step's fields only.
+ */
+function SupplierRegister() {
   const [form] = Form.useForm();
   const navigate = useNavigate();
   const [step, setStep] = useState(0);
@@ -96,6 +116,9 @@ export default function RegisterPage() {
         )}
         <Link to="/user/login">
           <Button type="link">已有账号，去登录</Button>
+        </Link>
+        <Link to="/register?type=person">
+          <Button type="link">个人用户注册</Button>
         </Link>
       </Space>
     </PublicLayout>
