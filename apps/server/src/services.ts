@@ -97,6 +97,9 @@ import {
   type SupplierStandingService,
   supplierStandingJobs,
 } from './modules/procurement/supplier/standing.ts';
+import { createRecordHistoryService, type RecordHistoryService } from './modules/supervision/history/service.ts';
+import { createWorkOrderService, type WorkOrderService } from './modules/supervision/workorder/service.ts';
+import { createModifyTargets } from './modules/supervision/workorder/targets.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -112,6 +115,10 @@ export interface Services {
   contracts: ContractService;
   settlements: SettlementService;
   ledger: LedgerService;
+  /** Issue 17 §5: the change history of business records (the trigger's rows). */
+  recordHistory: RecordHistoryService;
+  /** Issue 17 §4: 运维, 审核 (workflow work_order) and 修改 work orders. */
+  workOrders: WorkOrderService;
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
@@ -249,6 +256,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   });
   const files = createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes });
   const supplierRegister = createSupplierRegisterService({ db, files, workflow });
+  const contracts = createContractService({ db, rules, workflow });
   const services: Services = {
     workflow,
     demoRequests: createDemoRequestService({ db, workflow }),
@@ -271,7 +279,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     permissions,
     purchases: createPurchaseService({ db }),
     purchasePlans,
-    contracts: createContractService({ db, rules, workflow }),
+    contracts,
     settlements: createSettlementService({ db, workflow }),
     ledger: createLedgerService({ db }),
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
@@ -298,6 +306,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     reviewClarify,
     supplierClarify: createSupplierClarifyService(db, clarifyDeps),
     awardLetters: createAwardLetterService(db),
+    recordHistory: createRecordHistoryService({ db }),
+    workOrders: createWorkOrderService({ db, workflow, targets: createModifyTargets({ notices, contracts }) }),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
     supplierRegister,
