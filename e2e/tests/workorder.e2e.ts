@@ -42,8 +42,15 @@ beforeAll(async () => {
   });
 });
 
+/** 新增 of the visible list (the other work order tabs stay mounted, hidden, with their own). */
+const addButton = (page: Page) => page.locator('button:visible').filter({ hasText: /^新增$/ });
+
+/** Patient under a loaded CI machine: the list's first page may take a while. */
+const SLOW = { timeout: 45_000 };
+
 const openOrder = async (page: Page, title: string) => {
-  await row(page, title).getByText('查看').click();
+  await row(page, title).waitFor(SLOW);
+  await row(page, title).getByText(title).click(SLOW);
   const drawer = page.getByRole('dialog').filter({ hasText: '工单详情' });
   await drawer.getByText(title).first().waitFor();
   return drawer;
@@ -52,10 +59,7 @@ const openOrder = async (page: Page, title: string) => {
 describe('work orders', () => {
   it('buyer01 files a 修改 order on a published notice title; admin approves it; the history shows it', async () => {
     const buyer = await as('buyer01', '/workorder/modify');
-    await buyer
-      .getByRole('button')
-      .filter({ hasText: /^新增$/ })
-      .click();
+    await addButton(buyer).click(SLOW);
     const form = buyer.getByRole('dialog').filter({ hasText: '提交修改工单' });
     await form.getByLabel('工单标题').fill(MODIFY);
     await form.getByLabel('问题描述').fill('公告标题缺少年份');
@@ -100,14 +104,11 @@ describe('work orders', () => {
     expect(text).toContain(NEW_TITLE);
     expect(text).toContain('admin');
     await screenshot(admin, 'workorder-notice-history');
-  });
+  }, 150_000);
 
   it('a 运维 order is accepted, commented and completed', async () => {
     const buyer = await as('buyer01', '/workorder/operation');
-    await buyer
-      .getByRole('button')
-      .filter({ hasText: /^新增$/ })
-      .click();
+    await addButton(buyer).click(SLOW);
     const form = buyer.getByRole('dialog').filter({ hasText: '提交运维工单' });
     await form.getByLabel('工单标题').fill(OPERATION);
     await form.getByLabel('问题描述').fill('合同列表点击导出没有反应');
@@ -128,5 +129,5 @@ describe('work orders', () => {
     await expectMessage(admin, '办结成功！');
     await drawer.getByText('已完成').first().waitFor();
     await screenshot(admin, 'workorder-operation-done');
-  });
+  }, 120_000);
 });
