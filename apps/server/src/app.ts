@@ -70,6 +70,8 @@ import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
 import { settlementRoutes } from './modules/procurement/settlement/routes.ts';
 import { supplierRoutes } from './modules/procurement/supplier/routes.ts';
 import { supplierStandingRoutes } from './modules/procurement/supplier/standing-routes.ts';
+import { recordHistoryRoutes } from './modules/supervision/history/routes.ts';
+import { workOrderRoutes } from './modules/supervision/workorder/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -129,6 +131,8 @@ const API_MODULES = [
   contractRoutes,
   settlementRoutes,
   realtimeRoutes,
+  recordHistoryRoutes,
+  workOrderRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

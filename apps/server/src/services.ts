@@ -112,6 +112,9 @@ import {
   type SupplierStandingService,
   supplierStandingJobs,
 } from './modules/procurement/supplier/standing.ts';
+import { createRecordHistoryService, type RecordHistoryService } from './modules/supervision/history/service.ts';
+import { createWorkOrderService, type WorkOrderService } from './modules/supervision/workorder/service.ts';
+import { createModifyTargets } from './modules/supervision/workorder/targets.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -128,6 +131,10 @@ export interface Services {
   contracts: ContractService;
   settlements: SettlementService;
   ledger: LedgerService;
+  /** Issue 17 §5: the change history of business records (the trigger's rows). */
+  recordHistory: RecordHistoryService;
+  /** Issue 17 §4: 运维, 审核 (workflow work_order) and 修改 work orders. */
+  workOrders: WorkOrderService;
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
@@ -285,6 +292,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const messaging = config.messaging ?? loadMessagingConfig(process.env, config.env === 'production');
   const sender = createMessageSender(messaging, { dataDir: config.dataDir, log: (m) => log.info(m), sms });
   const codes = createVerificationCodes({ db, counters: authCounters, sender });
+  const contracts = createContractService({ db, rules, workflow });
   const services: Services = {
     workflow,
     realtime,
@@ -318,7 +326,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     permissions,
     purchases: createPurchaseService({ db }),
     purchasePlans,
-    contracts: createContractService({ db, rules, workflow }),
+    contracts,
     settlements: createSettlementService({ db, workflow }),
     ledger: createLedgerService({ db }),
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
@@ -345,6 +353,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     reviewClarify,
     supplierClarify: createSupplierClarifyService(db, clarifyDeps),
     awardLetters: createAwardLetterService(db),
+    recordHistory: createRecordHistoryService({ db }),
+    workOrders: createWorkOrderService({ db, workflow, targets: createModifyTargets({ notices, contracts }) }),
     qa: createQaService({ db, dicts, importExcel }),
     experts: createExpertService({ db, importExcel }),
     supplierRegister,

@@ -43,3 +43,4 @@ export * from './upload.constants.ts';
 export * from './uscc.ts';
 export * from './workflow.constants.ts';
 export * from './workflow-expression.ts';
+export * from './workorder.constants.ts';

@@ -51,3 +51,4 @@ export * from './upload.constants.ts';
 export * from './user.ts';
 export * from './validation.ts';
 export * from './workflow.ts';
+export * from './workorder.ts';

@@ -161,6 +161,18 @@ export const PERMISSIONS = {
     definitionDeploy: 'workflow:definition:deploy',
   },
   demoRequest: { list: 'demo:request:list', edit: 'demo:request:edit' },
+  /** Issue 17 §5: the change history of a business record (supervisors and administrators). */
+  recordHistory: { list: 'supervision:history:list' },
+  /** Issue 17 §4: work orders. Everyone files and reads their own; handle/approve are the administrators'. */
+  workOrder: {
+    list: 'workorder:order:list',
+    add: 'workorder:order:add',
+    handle: 'workorder:order:handle',
+    approve: 'workorder:order:approve',
+    export: 'workorder:order:export',
+    /** Reads every order of the tenant in the data scope, not only one's own (supervisors, administrators). */
+    all: 'workorder:order:all',
+  },
 } as const;
 
 /**

@@ -67,6 +67,7 @@ export const PROCUREMENT_BID_MESSAGES = {
   noticeNotEditable: '只有草稿状态的公告可以修改或删除',
   noticeNotPublishable: '只有草稿状态的公告可以发布',
   noticeNotRevocable: '只有已发布的公告可以撤销',
+  noticeRevokedNotCorrectable: '已撤销的公告不能更正',
   noticeRevokeSignedUp: '已有供应商报名，不能撤销采购公告，请发布变更公告或终止公告',
   noticeTypeStage: (type: string, stage: string) => `标包当前阶段「${stage}」不能发布${type}`,
   noticeFailedOnly: '只有流标的标包可以发布流标公告',

@@ -42,11 +42,17 @@ export function installAuditHook(
     if (route.config?.access === PUBLIC) return;
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function auditedWrite(this: FastifyInstance, request, reply) {
-      const result = await inRequestTransaction(db, async () => {
-        const value = await handler.call(this, request, reply);
-        await audit.write(entryOf(request, reply, label));
-        return value;
-      });
+      const session = request.session;
+      const actor = session ? { userId: session.userId, username: session.username, requestId: request.id } : null;
+      const result = await inRequestTransaction(
+        db,
+        async () => {
+          const value = await handler.call(this, request, reply);
+          await audit.write(entryOf(request, reply, label));
+          return value;
+        },
+        actor,
+      );
       recordedInTransaction.add(request);
       return result;
     };

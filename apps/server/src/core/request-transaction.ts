@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 
 /**
@@ -33,11 +34,36 @@ export function requestScopedDb(db: Db): Db {
   });
 }
 
-/** Runs `work` in one transaction that every service call inside it joins (nested `transaction()`s are savepoints). */
-export async function inRequestTransaction<T>(db: Db, work: () => Promise<T>): Promise<T> {
+/** Who a transaction's writes are recorded for in `record_history` (the trigger reads these settings). */
+export interface TransactionActor {
+  userId: string;
+  username: string;
+  requestId?: string;
+}
+
+/**
+ * Names the actor of the current transaction for the record history trigger (`aps_record_history()`): settings
+ * local to the transaction, so a pooled connection never carries them into the next one. Without them the trigger
+ * records 系统 (jobs, start-up).
+ */
+export async function setTransactionActor(tx: Pick<Tx, 'execute'>, actor: TransactionActor): Promise<void> {
+  await tx.execute(sql`SELECT set_config('aps.user_id', ${actor.userId}, true),
+    set_config('aps.username', ${actor.username}, true), set_config('aps.request_id', ${actor.requestId ?? ''}, true)`);
+}
+
+/**
+ * Runs `work` in one transaction that every service call inside it joins (nested `transaction()`s are savepoints);
+ * with `actor`, the transaction's changes of business records are recorded as theirs.
+ */
+export async function inRequestTransaction<T>(
+  db: Db,
+  work: () => Promise<T>,
+  actor?: TransactionActor | null,
+): Promise<T> {
   let store: OpenTransaction | undefined;
   try {
     return await db.transaction(async (tx) => {
+      if (actor) await setTransactionActor(tx, actor);
       store = { tx, open: true, afterEnd: [] };
       const active = store;
       try {

@@ -2,6 +2,14 @@ import { PERMISSIONS } from '@aps/shared';
 import type { MenuSeed } from './menus.ts';
 
 const P = PERMISSIONS;
+/** The buttons of the three work order menus (变更工单 adds 审核应用). */
+const WORK_ORDER_BUTTONS: [string, string][] = [
+  [P.workOrder.list, '查询'],
+  [P.workOrder.add, '提交工单'],
+  [P.workOrder.handle, '受理办理'],
+  [P.workOrder.export, '导出'],
+  [P.workOrder.all, '查看全部'],
+];
 
 /** The business areas (§1): 流程中心, 采购管理, 供应商管理, 合同结算, 监督检查, 工单管理, 专家评审. */
 export const BUSINESS_MENUS: MenuSeed[] = [
@@ -79,6 +87,7 @@ export const BUSINESS_MENUS: MenuSeed[] = [
         buttons: [
           [P.purchaseNotice.list, '查询'],
           [P.purchaseNotice.edit, '编辑'],
+          [P.recordHistory.list, '变更历史'],
           [P.supplierBid.signUp, '报名'],
           [P.supplierBid.bid, '投标'],
         ],
@@ -261,6 +270,7 @@ export const BUSINESS_MENUS: MenuSeed[] = [
           [P.contract.terminate, '终止'],
           [P.contract.void, '作废'],
           [P.contract.evaluate, '履约评价'],
+          [P.recordHistory.list, '变更历史'],
         ],
       },
       {
@@ -322,9 +332,19 @@ export const BUSINESS_MENUS: MenuSeed[] = [
     component: 'layouts/RouteView',
     icon: 'tool',
     children: [
-      { title: '运维工单', path: '/workorder/operation', component: 'workorder/OperationList' },
-      { title: '审计工单', path: '/workorder/audit', component: 'workorder/AuditList' },
-      { title: '变更工单', path: '/workorder/modify', component: 'workorder/ModifyList' },
+      {
+        title: '运维工单',
+        path: '/workorder/operation',
+        component: 'workorder/OperationList',
+        buttons: WORK_ORDER_BUTTONS,
+      },
+      { title: '审计工单', path: '/workorder/audit', component: 'workorder/AuditList', buttons: WORK_ORDER_BUTTONS },
+      {
+        title: '变更工单',
+        path: '/workorder/modify',
+        component: 'workorder/ModifyList',
+        buttons: [...WORK_ORDER_BUTTONS, [P.workOrder.approve, '审核应用']],
+      },
     ],
   },
   {

@@ -84,6 +84,17 @@ const CONTRACT_WRITES = [
   PERMISSIONS.settlement.submit,
   PERMISSIONS.settlement.pay,
 ];
+/** Work orders: staff file and read their own; handling, approving, reading all and export are the administrators'. */
+const WORK_ORDER_ADMIN_ONLY = [
+  PERMISSIONS.workOrder.handle,
+  PERMISSIONS.workOrder.approve,
+  PERMISSIONS.workOrder.all,
+  PERMISSIONS.workOrder.export,
+];
+/** Supervisors read every order (and export) but file and handle none (they write nothing in the business). */
+const WORK_ORDER_WRITES = [PERMISSIONS.workOrder.add, PERMISSIONS.workOrder.handle, PERMISSIONS.workOrder.approve];
+/** A record's 变更历史 is the supervisors' and the administrators' (issue 17 §5). */
+const HISTORY = PERMISSIONS.recordHistory.list;
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
 /** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
 const NOTICE_STAFF_BUTTONS = [PERMISSIONS.purchaseNotice.list, PERMISSIONS.purchaseNotice.edit];
@@ -99,8 +110,8 @@ const WORKFLOW_ADMIN_ONLY = [
  * request being approved.
  */
 const APPROVER_GRANT: RoleMenuGrant = {
-  paths: [...COMMON, '/demo/request'],
-  excludeButtons: [...WORKFLOW_ADMIN_ONLY, PERMISSIONS.demoRequest.edit],
+  paths: [...COMMON, '/demo/request', '/workorder'],
+  excludeButtons: [...WORKFLOW_ADMIN_ONLY, PERMISSIONS.demoRequest.edit, ...WORK_ORDER_ADMIN_ONLY],
 };
 
 export const ROLES: RoleSeed[] = [
@@ -120,9 +131,24 @@ export const ROLES: RoleSeed[] = [
     dataScope: '2',
     grant: {
       // 申请示例 is the workflow's demo business: buyers start requests through it (issue 13).
-      paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers', '/demo/request'],
+      paths: [
+        ...COMMON,
+        '/purchase',
+        '/supplier',
+        '/contract',
+        '/qa/questionsAndAnswers',
+        '/demo/request',
+        '/workorder',
+      ],
       excludePaths: SUPPLIER_ONLY_PATHS,
-      excludeButtons: [PERMISSIONS.qa.edit, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY, ...SUPPLIER_ADMIN_ONLY],
+      excludeButtons: [
+        PERMISSIONS.qa.edit,
+        ...WORKFLOW_ADMIN_ONLY,
+        ...SUPPLIER_ONLY,
+        ...SUPPLIER_ADMIN_ONLY,
+        ...WORK_ORDER_ADMIN_ONLY,
+        HISTORY,
+      ],
     },
   },
   {
@@ -132,9 +158,16 @@ export const ROLES: RoleSeed[] = [
     description: '项目部的采购经办，只看本项目数据',
     dataScope: '3',
     grant: {
-      paths: [...COMMON, '/purchase', '/qa/questionsAndAnswers'],
+      paths: [...COMMON, '/purchase', '/qa/questionsAndAnswers', '/workorder'],
       excludePaths: SUPPLIER_ONLY_PATHS,
-      excludeButtons: [PERMISSIONS.qa.edit, PERMISSIONS.purchase.delete, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY],
+      excludeButtons: [
+        PERMISSIONS.qa.edit,
+        PERMISSIONS.purchase.delete,
+        ...WORKFLOW_ADMIN_ONLY,
+        ...SUPPLIER_ONLY,
+        ...WORK_ORDER_ADMIN_ONLY,
+        HISTORY,
+      ],
     },
   },
   {
@@ -182,6 +215,7 @@ export const ROLES: RoleSeed[] = [
         ...SUPPLIER_ONLY,
         ...SUPPLIER_ADMIN_ONLY,
         ...CONTRACT_WRITES,
+        ...WORK_ORDER_WRITES,
       ],
     },
   },

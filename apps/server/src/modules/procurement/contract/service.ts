@@ -296,6 +296,32 @@ export function createContractService({
       });
     },
 
+    /**
+     * A 修改 work order's correction of one field (issue 17 §4) under the edit rule: 草稿 only (a signed contract
+     * changes through a 变更). Returns the value before and after.
+     */
+    correct(
+      actor: ContractActor,
+      id: string,
+      field: 'name' | 'payTerms',
+      value: string | null,
+    ): Promise<{ before: string | null; after: string | null }> {
+      return db.transaction(async (tx) => {
+        const row = await get(tx, actor, id, true);
+        if (row.state !== 'draft') throw badRequest(M.notEditable);
+        const before = field === 'name' ? row.name : row.payTerms;
+        await tx
+          .update(contract)
+          .set({
+            ...(field === 'name' ? { name: value ?? row.name } : { payTerms: value }),
+            updateBy: actor.username,
+            updateTime: new Date(),
+          })
+          .where(eq(contract.id, row.id));
+        return { before, after: field === 'name' ? (value ?? row.name) : value };
+      });
+    },
+
     /** Deletes drafts never submitted (a draft back from a rejection keeps its approval history: void it). */
     remove(actor: ContractActor, ids: string[]): Promise<number> {
       return db.transaction(async (tx) => {

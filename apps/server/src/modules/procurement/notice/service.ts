@@ -83,6 +83,16 @@ export interface NoticeService {
     q: Omit<NoticeListQuery, 'status' | 'packageId'>,
   ): Promise<PageResult<SupplierNoticeDto>>;
   supplierById(actor: NoticeActor, id: string): Promise<SupplierNoticeDto>;
+  /**
+   * A 修改 work order's correction of a notice's title (issue 17 §4): drafts and published notices only (a revoked
+   * notice is history), in the caller's scope; returns the value before and after.
+   */
+  correctTitle(
+    actor: NoticeActor,
+    scope: DataScope,
+    id: string,
+    title: string,
+  ): Promise<{ before: string; after: string }>;
   /** Adds and publishes a notice in one step (the stage service's 终止/流标 follow-ups use it). */
   publishNew(db: DbOrTx, actor: NoticeActor, input: NoticeInput): Promise<string>;
 }
@@ -412,6 +422,18 @@ export function createNoticeService({
         await publishRow(tx, actor, scope, id, row.notice_type as NoticeType, row.package_id, row.timetable_after);
       });
       return service.byId(actor.tenantId, scope, id);
+    },
+
+    async correctTitle(actor, scope, id, title) {
+      return db.transaction(async (tx) => {
+        const row = await one(actor.tenantId, scope, id, tx);
+        if (row.status === NOTICE_STATUS.revoked) throw badRequest(M.noticeRevokedNotCorrectable);
+        await tx
+          .update(purchaseNotice)
+          .set({ title, updateBy: actor.username, updateTime: sql`now()` })
+          .where(eq(purchaseNotice.id, id));
+        return { before: row.title, after: title };
+      });
     },
 
     async revoke(actor, scope, id) {

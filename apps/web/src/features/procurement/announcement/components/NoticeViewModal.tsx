@@ -19,6 +19,7 @@ import { useMemo, useState } from 'react';
 import { warnFailure } from '../../../../shared/list/download.ts';
 import { downloadStoredFile } from '../../../../shared/upload/api.ts';
 import { sanitizeHtml } from '../../../platform/announcement/components/AnnouncementDetailModal.tsx';
+import { RecordHistoryButton } from '../../../supervision/history/RecordHistory.tsx';
 import { TimetableChangeTable } from '../../package/components/TimetableChangeTable.tsx';
 import { useMyBid, useNoticeMutations, usePackageBids, useStaffNotice, useSupplierNotice } from '../api.ts';
 import { quoteText } from '../quote.ts';
@@ -236,6 +237,7 @@ export function NoticeViewModal({
               <span>
                 {notice.purchaseName} / {notice.packageName}（{stageName(notice.purchaseStage)}）
               </span>
+              <RecordHistoryButton table="notice" id={notice.id} />
             </Space>
           )}
           <NoticeBody notice={notice} />

@@ -2,6 +2,7 @@ import { CONTRACT_CHANGE_KINDS, CONTRACT_CHANGE_STATES, type ContractDto } from 
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Skeleton, Table, Typography } from 'antd';
 import { Money } from '../../../../shared/controls/index.ts';
+import { RecordHistoryButton } from '../../../supervision/history/RecordHistory.tsx';
 import { contractApi, contractKeys } from '../api.ts';
 import { ContractStateTag } from './ContractStateTag.tsx';
 
@@ -14,7 +15,14 @@ export function ContractDetailDrawer({ contract, onClose }: { contract: Contract
   });
   const c = detail.data;
   return (
-    <Drawer open={!!contract} onClose={onClose} size={900} title="合同详情" destroyOnHidden>
+    <Drawer
+      open={!!contract}
+      onClose={onClose}
+      size={900}
+      title="合同详情"
+      extra={contract ? <RecordHistoryButton table="contract" id={contract.id} /> : null}
+      destroyOnHidden
+    >
       {!c ? (
         <Skeleton active />
       ) : (
