@@ -65,6 +65,7 @@ import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
 import { settlementRoutes } from './modules/procurement/settlement/routes.ts';
 import { supplierRoutes } from './modules/procurement/supplier/routes.ts';
 import { supplierStandingRoutes } from './modules/procurement/supplier/standing-routes.ts';
+import { supervisionMonitorRoutes } from './modules/supervision/monitor/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -120,6 +121,7 @@ const API_MODULES = [
   supplierStandingRoutes,
   contractRoutes,
   settlementRoutes,
+  supervisionMonitorRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

@@ -97,6 +97,8 @@ import {
   type SupplierStandingService,
   supplierStandingJobs,
 } from './modules/procurement/supplier/standing.ts';
+import { supervisionJobs } from './modules/supervision/monitor/jobs.ts';
+import { createMonitorService, type MonitorService } from './modules/supervision/monitor/service.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -112,6 +114,8 @@ export interface Services {
   contracts: ContractService;
   settlements: SettlementService;
   ledger: LedgerService;
+  /** 监控中心 (issue 17 §1): risk signals materialised per tenant, the dashboard, the list and its export. */
+  supervisionMonitor: MonitorService;
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
@@ -236,6 +240,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...clarifyJobs(reviewClarify),
     ...supplierStandingJobs(),
     ...contractJobs(),
+    ...supervisionJobs(),
   ]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
@@ -274,6 +279,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     contracts: createContractService({ db, rules, workflow }),
     settlements: createSettlementService({ db, workflow }),
     ledger: createLedgerService({ db }),
+    supervisionMonitor: createMonitorService({ db }),
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
     reviewTasks: createReviewTaskService({ db }),

@@ -68,6 +68,7 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'supplier/PortalCertificates': () => import('../features/procurement/supplier/pages/PortalCertificatesPage.tsx'),
   'settlement/SettlementList': () => import('../features/procurement/settlement/pages/SettlementListPage.tsx'),
   'settlement/LedgerList': () => import('../features/procurement/settlement/pages/LedgerPage.tsx'),
+  'supervision/Monitor': () => import('../features/supervision/monitor/pages/MonitorPage.tsx'),
   'settlement/MySettlements': () => import('../features/procurement/settlement/pages/MySettlementsPage.tsx'),
   'exception/403': () => import('../features/platform/exception/pages/ForbiddenPage.tsx'),
   'exception/404': () => import('../features/platform/exception/pages/NotFoundInWorkspacePage.tsx'),
