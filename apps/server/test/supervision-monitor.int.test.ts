@@ -202,7 +202,7 @@ describe('监控中心', () => {
     const all = await signals(admin, `signalType=singleBidder&sysOrgCode=${O.orgCode}`);
     expect(all.records.map((r) => r.packageName)).toEqual(['O单一投标']);
     // Tenant 2's package carries P's org code: tenant 2 sees only it, tenant 1 never.
-    const tenant2 = await signals(admin, `sysOrgCode=${P.orgCode}`, '2');
+    const tenant2 = await signals(admin, `sysOrgCode=${P.orgCode}&signalType=singleBidder`, '2');
     expect(tenant2.records.map((r) => r.targetId)).toEqual([other['他租户单一']]);
     const dash = await ok<MonitorDashboard>(await call(scoped, '/supervision/monitor/dashboard'));
     expect(dash.counts.find((c) => c.signalType === 'singleBidder')?.count).toBe(1);
