@@ -34,6 +34,7 @@ describe('scheduled jobs (/sys/quartzJob/*)', () => {
       'supplierCertificateExpiry',
       'contractUnsignedReminder',
       'contractWarrantyClose',
+      'supervisionMonitorRefresh',
     ]);
     const preview = (
       await call(admin, 'GET', '/sys/quartzJob/cronPreview?cronExpression=0%200%2012%20%3F%20*%207&count=3')
