@@ -56,7 +56,10 @@ describe('监控中心 (supervision monitor)', () => {
     await page.getByLabel('各阶段平均用时与标准时长').waitFor();
     const signalRow = page.locator('.ant-table-row:visible').filter({ hasText: PACKAGE });
     await page.locator('.ant-select').filter({ hasText: '请选择' }).first().click();
-    await page.getByRole('option', { name: '单一有效投标人' }).click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: '单一有效投标人' })
+      .click();
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => signalRow.count()).toBe(1);
     await expect

@@ -66,7 +66,7 @@ export default function MonitorPage() {
     queryKey: monitorKeys.signals,
     url: SUPERVISION_MONITOR_API.signals,
     defaultSort: { column: 'occurredAt', order: 'desc' },
-    scrollX: 1300,
+    scrollX: 1620,
   });
   const d = dashboard.data;
 
@@ -95,7 +95,7 @@ export default function MonitorPage() {
       sorter: true,
       render: (_, r) => <Tag color={SEVERITY_COLOR[r.severity]}>{r.severityName}</Tag>,
     },
-    { title: '说明', dataIndex: 'description', ellipsis: true },
+    { title: '说明', dataIndex: 'description', width: 380, ellipsis: { showTitle: true } },
     { title: '标包', dataIndex: 'packageName', width: 200, ellipsis: true },
     { title: '部门', dataIndex: 'departName', width: 160, render: (v: string | null, r) => v ?? r.sysOrgCode },
     { title: '发生时间', dataIndex: 'occurredAt', width: 170, sorter: true },
