@@ -63,7 +63,13 @@ describe('监控中心 (supervision monitor)', () => {
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => signalRow.count()).toBe(1);
     await expect
-      .poll(() => page.locator('.ant-table-row:visible').filter({ hasNotText: '单一有效投标人' }).count())
+      .poll(() =>
+        page
+          .locator('.ant-table-row:visible')
+          .filter({ hasText: '发起检查' })
+          .filter({ hasNotText: '单一有效投标人' })
+          .count(),
+      )
       .toBe(0);
     await expect.poll(() => signalRow.textContent()).toContain(`标包「${PACKAGE}」仅有1家有效投标人`);
     await screenshot(page, 'supervision-monitor');
