@@ -15,7 +15,7 @@ import {
   STAGE_NORM_HOURS,
   stageName,
 } from '@aps/shared';
-import { and, asc, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { cachedOrLoad, snapshotVersions } from '../../../core/list-cache.ts';
 import { fetchPage } from '../../../core/paging.ts';
@@ -46,6 +46,11 @@ export interface MonitorService {
  * once the last refresh is older than MAX_AGE_MS, the stale rows answering meanwhile.
  */
 export const MONITOR_MAX_AGE_MS = 10 * 60_000;
+/**
+ * A tenant whose last refresh took longer than this (a hundred thousand packages: tens of seconds) is not made to
+ * wait after a change: its current rows answer while the refresh runs, so they are behind by one refresh at most.
+ */
+export const MONITOR_WAIT_LIMIT_MS = 2_000;
 const OVERDUE_SHOWN = 10;
 const RESULT_TABLES = ['supervision_signal', 'supervision_stage_stat', 'supervision_refresh', 'purchase_package'];
 
@@ -63,7 +68,7 @@ const sameVersions = (a: Snapshot, b: Snapshot) =>
   a.generation === b.generation && a.versions.every((v, i) => v === b.versions[i]);
 
 export function createMonitorService({ db, now = () => new Date() }: { db: Db; now?: () => Date }): MonitorService {
-  const fresh = new Map<number, { seen: Snapshot; at: number }>();
+  const fresh = new Map<number, { seen: Snapshot; at: number; millis: number }>();
   const running = new Map<number, { seen: Snapshot; promise: Promise<RefreshResult> }>();
 
   function startRefresh(tenantId: number, seen: Snapshot): Promise<RefreshResult> {
@@ -71,7 +76,7 @@ export function createMonitorService({ db, now = () => new Date() }: { db: Db; n
     const promise = before
       .then(() => refreshTenant(db, tenantId, now()))
       .then((result) => {
-        fresh.set(tenantId, { seen, at: Date.now() });
+        fresh.set(tenantId, { seen, at: Date.now(), millis: result.millis });
         return result;
       })
       .finally(() => {
@@ -91,10 +96,16 @@ export function createMonitorService({ db, now = () => new Date() }: { db: Db; n
       return;
     }
     if (job && sameVersions(job.seen, seen)) {
+      if (last && last.millis > MONITOR_WAIT_LIMIT_MS) return;
       await job.promise;
       return;
     }
-    await startRefresh(tenantId, seen);
+    const started = startRefresh(tenantId, seen);
+    if (last && last.millis > MONITOR_WAIT_LIMIT_MS) {
+      started.catch(() => undefined);
+      return;
+    }
+    await started;
   }
 
   function where(actor: MonitorActor, q: Omit<MonitorSignalExportQuery, 'column' | 'order' | '_t'>): SQL | undefined {
@@ -110,21 +121,48 @@ export function createMonitorService({ db, now = () => new Date() }: { db: Db; n
     );
   }
 
-  const departName = sql<string | null>`(SELECT min(${sysDepart.departName}) FROM ${sysDepart}
-    WHERE ${sysDepart.orgCode} = ${s.sysOrgCode} AND ${sysDepart.tenantId} = ${s.tenantId})`;
-
+  /**
+   * The page's signals first (an index walk of supervision_signal), then the names of just those packages and
+   * departments: joined before the LIMIT, the planner hashes every package of the tenant for ten rows.
+   */
   function rows(filter: SQL | undefined, q: { column?: MonitorSortColumn; order?: 'asc' | 'desc' }) {
     const dir = q.order === 'asc' ? asc : desc;
     const sort = SORT[q.column ?? 'occurredAt'];
-    return (offset: number, limit: number, after?: SQL) =>
-      db
-        .select({ s, packageName: purchasePackage.packageName, departName })
+    return async (offset: number, limit: number, after?: SQL) => {
+      const page = await db
+        .select()
         .from(s)
-        .leftJoin(purchasePackage, eq(purchasePackage.id, s.packageId))
         .where(and(filter, after))
         .orderBy(dir(sort), dir(s.id))
         .limit(limit)
         .offset(offset);
+      const packageIds = [...new Set(page.map((r) => r.packageId).filter((id): id is string => id !== null))];
+      const orgCodes = [...new Set(page.map((r) => r.sysOrgCode))];
+      const tenantId = page[0]?.tenantId;
+      const [packages, departs] = await Promise.all([
+        packageIds.length
+          ? db
+              .select({ id: purchasePackage.id, name: purchasePackage.packageName })
+              .from(purchasePackage)
+              .where(inArray(purchasePackage.id, packageIds))
+          : [],
+        orgCodes.length && tenantId !== undefined
+          ? db
+              .select({ code: sysDepart.orgCode, name: sysDepart.departName })
+              .from(sysDepart)
+              .where(and(eq(sysDepart.tenantId, tenantId), inArray(sysDepart.orgCode, orgCodes)))
+              .orderBy(asc(sysDepart.departName))
+          : [],
+      ]);
+      const packageName = new Map(packages.map((p) => [p.id, p.name]));
+      const departName = new Map<string, string>();
+      for (const d of departs) if (d.code && !departName.has(d.code)) departName.set(d.code, d.name);
+      return page.map((r) => ({
+        s: r,
+        packageName: r.packageId ? (packageName.get(r.packageId) ?? null) : null,
+        departName: departName.get(r.sysOrgCode) ?? null,
+      }));
+    };
   }
 
   function toDto(r: { s: typeof s.$inferSelect; packageName: string | null; departName: string | null }) {
