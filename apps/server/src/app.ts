@@ -72,6 +72,7 @@ import { supplierRoutes } from './modules/procurement/supplier/routes.ts';
 import { supplierStandingRoutes } from './modules/procurement/supplier/standing-routes.ts';
 import { recordHistoryRoutes } from './modules/supervision/history/routes.ts';
 import { workOrderRoutes } from './modules/supervision/workorder/routes.ts';
+import { supervisionMonitorRoutes } from './modules/supervision/monitor/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -133,6 +134,7 @@ const API_MODULES = [
   realtimeRoutes,
   recordHistoryRoutes,
   workOrderRoutes,
+  supervisionMonitorRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

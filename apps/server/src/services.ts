@@ -115,6 +115,8 @@ import {
 import { createRecordHistoryService, type RecordHistoryService } from './modules/supervision/history/service.ts';
 import { createWorkOrderService, type WorkOrderService } from './modules/supervision/workorder/service.ts';
 import { createModifyTargets } from './modules/supervision/workorder/targets.ts';
+import { supervisionJobs } from './modules/supervision/monitor/jobs.ts';
+import { createMonitorService, type MonitorService } from './modules/supervision/monitor/service.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -135,6 +137,8 @@ export interface Services {
   recordHistory: RecordHistoryService;
   /** Issue 17 §4: 运维, 审核 (workflow work_order) and 修改 work orders. */
   workOrders: WorkOrderService;
+  /** 监控中心 (issue 17 §1): risk signals materialised per tenant, the dashboard, the list and its export. */
+  supervisionMonitor: MonitorService;
   purchaseProjects: ProjectService;
   /** The buyer's home dashboard (counts per stage, pending work, this week's openings, amounts by category). */
   procurementDashboard: DashboardService;
@@ -279,6 +283,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...supplierStandingJobs(),
     registerUploadPurgeJob(supplierRegister),
     ...contractJobs(),
+    ...supervisionJobs(),
   ]);
   const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
   const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
@@ -329,6 +334,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     contracts,
     settlements: createSettlementService({ db, workflow }),
     ledger: createLedgerService({ db }),
+    supervisionMonitor: createMonitorService({ db }),
     purchaseProjects: createProjectService({ db, rules, plans: purchasePlans, stages: packageStages, workflow }),
     procurementDashboard: createDashboardService({ db, workflow }),
     reviewTasks: createReviewTaskService({ db }),

@@ -35,6 +35,7 @@ describe('scheduled jobs (/sys/quartzJob/*)', () => {
       'supplierRegisterUploadPurge',
       'contractUnsignedReminder',
       'contractWarrantyClose',
+      'supervisionMonitorRefresh',
     ]);
     const preview = (
       await call(admin, 'GET', '/sys/quartzJob/cronPreview?cronExpression=0%200%2012%20%3F%20*%207&count=3')

@@ -151,6 +151,11 @@ export const PERMISSIONS = {
     pay: 'settlement:pay',
   },
   ledger: { list: 'ledger:list', export: 'ledger:export' },
+  /** Supervision (issue 17): 监控中心 (read-only dashboard, signals and their export). */
+  supervision: {
+    monitorView: 'supervision:monitor:view',
+    monitorExport: 'supervision:monitor:export',
+  },
   workflow: {
     todo: 'workflow:todo',
     done: 'workflow:done',

@@ -186,6 +186,12 @@ export const QUARTZ_SEED = [
     parameter: null,
     description: '每天00:10关闭质保期已满的合同',
   },
+  {
+    jobClassName: 'supervisionMonitorRefresh',
+    cronExpression: '0 5 * * * ?',
+    parameter: null,
+    description: '每小时第5分钟重新计算监控中心的风险信号（读取时若业务数据有变化也会即时刷新）',
+  },
 ];
 
 /** System configuration seed: categories and positions per tenant, fill/check rules, gateway routes and jobs. */

@@ -321,7 +321,15 @@ export const BUSINESS_MENUS: MenuSeed[] = [
     component: 'layouts/RouteView',
     icon: 'eye',
     children: [
-      { title: '监控中心', path: '/supervision/monitor', component: 'supervision/Monitor' },
+      {
+        title: '监控中心',
+        path: '/supervision/monitor',
+        component: 'supervision/Monitor',
+        buttons: [
+          [P.supervision.monitorView, '查询'],
+          [P.supervision.monitorExport, '导出'],
+        ],
+      },
       { title: '检查管理', path: '/supervision/inspection', component: 'supervision/InspectionList' },
       { title: '整改管理', path: '/supervision/rectification', component: 'supervision/RectificationList' },
     ],

@@ -70,6 +70,7 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'supplier/PortalCertificates': () => import('../features/procurement/supplier/pages/PortalCertificatesPage.tsx'),
   'settlement/SettlementList': () => import('../features/procurement/settlement/pages/SettlementListPage.tsx'),
   'settlement/LedgerList': () => import('../features/procurement/settlement/pages/LedgerPage.tsx'),
+  'supervision/Monitor': () => import('../features/supervision/monitor/pages/MonitorPage.tsx'),
   'settlement/MySettlements': () => import('../features/procurement/settlement/pages/MySettlementsPage.tsx'),
   'workorder/OperationList': () => import('../features/supervision/workorder/pages/OperationListPage.tsx'),
   'workorder/AuditList': () => import('../features/supervision/workorder/pages/AuditListPage.tsx'),
