@@ -65,6 +65,8 @@ import { reviewVoteRoutes } from './modules/procurement/review/vote-routes.ts';
 import { settlementRoutes } from './modules/procurement/settlement/routes.ts';
 import { supplierRoutes } from './modules/procurement/supplier/routes.ts';
 import { supplierStandingRoutes } from './modules/procurement/supplier/standing-routes.ts';
+import { inspectionRoutes } from './modules/supervision/inspection/routes.ts';
+import { rectificationRoutes } from './modules/supervision/rectification/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -120,6 +122,8 @@ const API_MODULES = [
   supplierStandingRoutes,
   contractRoutes,
   settlementRoutes,
+  inspectionRoutes,
+  rectificationRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

@@ -97,6 +97,9 @@ import {
   type SupplierStandingService,
   supplierStandingJobs,
 } from './modules/procurement/supplier/standing.ts';
+import { createInspectionService, type InspectionService } from './modules/supervision/inspection/service.ts';
+import { type ProposeBlacklist, rectificationJobs } from './modules/supervision/rectification/jobs.ts';
+import { createRectificationService, type RectificationService } from './modules/supervision/rectification/service.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -154,6 +157,10 @@ export interface Services {
   supplierDirectory: SupplierDirectoryService;
   /** 合格供应商, 黑名单, certificates and the supplier's portal (issue 16). */
   supplierStanding: SupplierStandingService;
+  /** 检查管理 (issue 17 §2). */
+  inspections: InspectionService;
+  /** 整改管理 and 我的整改 (issue 17 §3); the overdue job proposes through supplierStanding.blacklist. */
+  rectifications: RectificationService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
   sessions: SessionStore;
@@ -230,12 +237,15 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   };
   const reviewClarify = createClarifyService(db, clarifyDeps);
   reviewHooks.on('summarizing', (tx, event) => reviewClarify.onSummarizing(tx, event));
+  // Filled once the supplier services exist: the overdue job's blacklist proposal goes through their own seam.
+  const proposal: { blacklist?: ProposeBlacklist } = {};
   const jobHandlers = createHandlerRegistry([
     ...JOB_HANDLERS,
     ...procurementJobs(packageStages),
     ...clarifyJobs(reviewClarify),
     ...supplierStandingJobs(),
     ...contractJobs(),
+    ...rectificationJobs(() => proposal.blacklist ?? null),
   ]);
   const rules = createRuleService({ db });
   const workflow = createWorkflowService({ db });
@@ -308,6 +318,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
       workflow,
       admission: (tx, event) => supplierRegister.onAdmissionStatus(tx, event),
     }),
+    inspections: createInspectionService({ db }),
+    rectifications: createRectificationService({ db, workflow }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
     sessions,
@@ -339,6 +351,21 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     throttle: { redisUrl: config.redisUrl, exempt: config.throttleExempt },
   };
   bidding.projects = services.purchaseProjects;
+  const blacklist = services.supplierStanding.blacklist;
+  proposal.blacklist = async (actor, input) =>
+    (
+      await blacklist.add(
+        { ...actor, realname: actor.username, orgCode: null },
+        {
+          supplierId: input.supplierId,
+          reason: input.reason,
+          scope: 'tenant',
+          categories: [],
+          startDate: input.startDate,
+          endDate: null,
+        },
+      )
+    ).id;
   return services;
 }
 

@@ -33,6 +33,7 @@ export * from './review-scoring.ts';
 export * from './rule.constants.ts';
 export * from './rules.ts';
 export * from './super-query.constants.ts';
+export * from './supervision.constants.ts';
 export * from './supplier.constants.ts';
 export * from './tenant.constants.ts';
 export * from './ui.constants.ts';

@@ -180,6 +180,12 @@ export const QUARTZ_SEED = [
     parameter: null,
     description: '每天00:10关闭质保期已满的合同',
   },
+  {
+    jobClassName: 'rectificationOverdue',
+    cronExpression: '0 30 0 * * ?',
+    parameter: null,
+    description: '每天00:30标记逾期未整改的整改单，通知整改对象与检查人员，并对供应商提出暂停或黑名单建议',
+  },
 ];
 
 /** System configuration seed: categories and positions per tenant, fill/check rules, gateway routes and jobs. */

@@ -46,6 +46,7 @@ const SUPPLIER_ONLY = [
   PERMISSIONS.contractSupplier.list,
   PERMISSIONS.contractSupplier.sign,
   PERMISSIONS.settlementSupplier.list,
+  PERMISSIONS.rectification.answer,
 ];
 /** 专家库 is the administrators' (issue 15): experts see 专家评审 without it. */
 const EXPERT_POOL_PATH = '/review/expertPool';
@@ -56,6 +57,7 @@ const SUPPLIER_ONLY_PATHS = [
   '/supplier/portal/certificate',
   '/contract/my',
   '/settlement/my',
+  '/supervision/myRectification',
 ];
 /** Issue 16: the supplier administration's writes (admin only; buyers read the directory and the blacklist). */
 const SUPPLIER_ADMIN_ONLY = [
@@ -83,6 +85,12 @@ const CONTRACT_WRITES = [
   PERMISSIONS.settlement.delete,
   PERMISSIONS.settlement.submit,
   PERMISSIONS.settlement.pay,
+];
+/** Raising, reviewing and exporting rectifications are the supervisors' (a department only answers its own). */
+const SUPERVISION_ONLY = [
+  PERMISSIONS.rectification.add,
+  PERMISSIONS.rectification.close,
+  PERMISSIONS.rectification.export,
 ];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
 /** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
@@ -120,9 +128,24 @@ export const ROLES: RoleSeed[] = [
     dataScope: '2',
     grant: {
       // 申请示例 is the workflow's demo business: buyers start requests through it (issue 13).
-      paths: [...COMMON, '/purchase', '/supplier', '/contract', '/qa/questionsAndAnswers', '/demo/request'],
+      paths: [
+        ...COMMON,
+        '/purchase',
+        '/supplier',
+        '/contract',
+        '/qa/questionsAndAnswers',
+        '/demo/request',
+        // 整改管理: their department's orders, answered by them (issue 17 §3).
+        '/supervision/rectification',
+      ],
       excludePaths: SUPPLIER_ONLY_PATHS,
-      excludeButtons: [PERMISSIONS.qa.edit, ...WORKFLOW_ADMIN_ONLY, ...SUPPLIER_ONLY, ...SUPPLIER_ADMIN_ONLY],
+      excludeButtons: [
+        PERMISSIONS.qa.edit,
+        ...WORKFLOW_ADMIN_ONLY,
+        ...SUPPLIER_ONLY,
+        ...SUPPLIER_ADMIN_ONLY,
+        ...SUPERVISION_ONLY,
+      ],
     },
   },
   {
@@ -182,6 +205,8 @@ export const ROLES: RoleSeed[] = [
         ...SUPPLIER_ONLY,
         ...SUPPLIER_ADMIN_ONLY,
         ...CONTRACT_WRITES,
+        // Supervision is the supervisor's own business (they write there), but answering is the addressee's.
+        PERMISSIONS.rectification.handle,
       ],
     },
   },
