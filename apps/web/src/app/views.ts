@@ -69,6 +69,10 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'settlement/SettlementList': () => import('../features/procurement/settlement/pages/SettlementListPage.tsx'),
   'settlement/LedgerList': () => import('../features/procurement/settlement/pages/LedgerPage.tsx'),
   'settlement/MySettlements': () => import('../features/procurement/settlement/pages/MySettlementsPage.tsx'),
+  'supervision/InspectionList': () => import('../features/supervision/inspection/pages/InspectionListPage.tsx'),
+  'supervision/RectificationList': () =>
+    import('../features/supervision/rectification/pages/RectificationListPage.tsx'),
+  'supervision/MyRectifications': () => import('../features/supervision/rectification/pages/MyRectificationsPage.tsx'),
   'exception/403': () => import('../features/platform/exception/pages/ForbiddenPage.tsx'),
   'exception/404': () => import('../features/platform/exception/pages/NotFoundInWorkspacePage.tsx'),
   'exception/500': () => import('../features/platform/exception/pages/ServerErrorPage.tsx'),
