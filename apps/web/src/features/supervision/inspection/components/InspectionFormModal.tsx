@@ -6,6 +6,7 @@ import { useMemo, useState } from 'react';
 import { ModalForm } from '../../../../shared/list/ModalForm.tsx';
 import { useCrudMutation } from '../../../../shared/list/useCrudList.ts';
 import { UserPicker } from '../../../../shared/pickers/UserPicker.tsx';
+import { useSessionStore } from '../../../platform/auth/store.ts';
 import { inspectionApi, useTargetName, useTargetOptions } from '../api.ts';
 
 const DATE = 'YYYY-MM-DD';
@@ -49,6 +50,8 @@ export function InspectionFormModal({
   const [form] = Form.useForm<Values>();
   const save = useCrudMutation(inspectionApi, inspectionApi.save);
   const [keyword, setKeyword] = useState('');
+  // A new inspection's inspector is the user who records it (more can be picked).
+  const me = useSessionStore((st) => st.userInfo?.id);
   const type = Form.useWatch('targetType', form);
   const fixed = record ?? (prefill ? { targetType: prefill.targetType, targetId: prefill.targetId } : null);
   const fixedName = useTargetName(fixed?.targetType, fixed?.targetId);
@@ -72,16 +75,18 @@ export function InspectionFormModal({
         state: record.state,
       };
     }
+    const inspectorIds = me ?? '';
     if (prefill) {
       return {
+        inspectorIds,
         targetType: prefill.targetType,
         targetId: prefill.targetId,
         state: 'planned',
         ...(prefill.signal ? { signal: prefill.signal, scope: `监控中心风险信号：${prefill.signal}`, title: '' } : {}),
       };
     }
-    return { state: 'planned' };
-  }, [record, prefill]);
+    return { state: 'planned', inspectorIds };
+  }, [record, prefill, me]);
 
   return (
     <ModalForm<Values>
