@@ -1,7 +1,7 @@
 import type { InspectionDto } from '@aps/shared';
 import { INSPECTION_STATES, INSPECTION_TARGET_TYPES } from '@aps/shared/constants';
 import { Card, Form, Input, Select, Table, type TableColumnsType, Tag, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { CrudRowActions } from '../../../../shared/list/CrudRowActions.tsx';
 import { CrudToolbar } from '../../../../shared/list/CrudToolbar.tsx';
@@ -24,7 +24,9 @@ const options = (o: Record<string, string>) => Object.entries(o).map(([value, la
 export default function InspectionListPage() {
   const [form] = Form.useForm<Filters>();
   const list = useCrudList(inspectionApi, { scrollX: 1200 });
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  // The link's query opens the form once per distinct link (the URL is left alone: the tab is keyed by it).
+  const opened = useRef('');
   const [prefill, setPrefill] = useState<InspectionPrefill | null>(null);
   const [viewing, setViewing] = useState<string | null>(null);
   const { show } = list.editor;
@@ -33,10 +35,11 @@ export default function InspectionListPage() {
     const targetType = params.get('targetType');
     const targetId = params.get('targetId');
     if (params.get('create') !== '1' || !targetType || !targetId || !(targetType in INSPECTION_TARGET_TYPES)) return;
+    if (opened.current === params.toString()) return;
+    opened.current = params.toString();
     setPrefill({ targetType, targetId, ...(params.get('signal') ? { signal: params.get('signal') ?? '' } : {}) });
     show(null);
-    setParams({}, { replace: true });
-  }, [params, setParams, show]);
+  }, [params, show]);
 
   const columns: TableColumnsType<InspectionDto> = [
     {
