@@ -56,7 +56,7 @@ describe('检查与整改 (inspection and rectification)', () => {
       `/supervision/inspection?create=1&targetType=supplier&targetId=${supplierId}&signal=single_bidder`,
     );
     const form = sup.getByRole('dialog').filter({ hasText: '新增检查' });
-    await form.waitFor();
+    await form.waitFor({ timeout: 60_000 });
     await expect.poll(() => form.textContent()).toContain('华东建设工程有限公司');
     expect(await form.getByLabel('检查范围').inputValue()).toContain('single_bidder');
     await form.getByLabel('检查名称').fill(TITLE);
@@ -66,7 +66,7 @@ describe('检查与整改 (inspection and rectification)', () => {
     await form.waitFor({ state: 'hidden' });
 
     // 2. A finding with evidence, then 发起整改 to the supplier.
-    await sup.getByLabel('检查名称').fill(TITLE);
+    await sup.locator('.aps-search-bar:visible').getByLabel('检查名称').fill(TITLE);
     await sup.getByRole('button', { name: /查\s*询/ }).click();
     await row(sup, TITLE).getByText(TITLE).click();
     const drawer = sup.getByRole('dialog').filter({ hasText: '检查详情' });

@@ -100,6 +100,14 @@ describe('inspections and rectifications', () => {
   it('finding → rectification → supplier answer → review approved by the workflow → 已关闭', async () => {
     const order = await supplierOrder();
     expect(order).toMatchObject({ state: 'pending', addresseeType: 'supplier', supplierId: SUP1 });
+    const inspection = await fx.okCall('supervisor01', 'GET', `${I.queryById}?id=${order.inspectionId}`);
+    expect(inspection.findings[0].rectificationId).toBe(order.id);
+    const listed = await fx.okCall(
+      'supervisor01',
+      'GET',
+      `${I.list}?pageNo=1&pageSize=5&title=${encodeURIComponent(inspection.title)}`,
+    );
+    expect(listed.records[0].findingCount).toBe(1);
     const mine = await fx.okCall('supplier01', 'GET', `${R.supplierList}?pageNo=1&pageSize=50`);
     expect(mine.records.some((r: Json) => r.id === order.id)).toBe(true);
     // The supplier is told in its bell.

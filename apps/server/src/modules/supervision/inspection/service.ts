@@ -6,6 +6,8 @@
 import {
   type FindingAddInput,
   type FindingDto,
+  INSPECTION_STATES,
+  INSPECTION_TARGET_TYPES,
   type InspectionAddInput,
   type InspectionDto,
   type InspectionEditInput,
@@ -73,7 +75,7 @@ export function createInspectionService({ db }: { db: Db }) {
       q.targetId ? eq(inspection.targetId, q.targetId) : undefined,
       q.state ? eq(inspection.state, q.state) : undefined,
     );
-  const findingCount = sql<number>`(SELECT count(*)::int FROM supervision_finding f WHERE f.inspection_id = ${inspection.id})`;
+  const findingCount = sql<number>`(SELECT count(*)::int FROM supervision_finding f WHERE f.inspection_id = supervision_inspection.id)`;
   const pageOf = (w: SQL | undefined, q: Filter, offset: number, limit: number) => {
     const col = SORT[q.column ?? 'createTime'];
     const dir = q.order === 'asc' ? asc : desc;
@@ -146,7 +148,7 @@ export function createInspectionService({ db }: { db: Db }) {
       .select({
         f: supervisionFinding,
         rect: sql<string | null>`(SELECT r.id::text FROM supervision_rectification r
-          WHERE r.finding_id = ${supervisionFinding.id} ORDER BY r.create_time DESC LIMIT 1)`,
+          WHERE r.finding_id = supervision_finding.id ORDER BY r.create_time DESC LIMIT 1)`,
       })
       .from(supervisionFinding)
       .where(eq(supervisionFinding.inspectionId, inspectionId))
@@ -269,7 +271,8 @@ export function createInspectionService({ db }: { db: Db }) {
           { header: '检查人员', width: 20, value: (r) => r.inspectorNames.join('、') },
           { header: '计划开始', width: 14, value: (r) => r.plannedStart ?? '' },
           { header: '计划结束', width: 14, value: (r) => r.plannedEnd ?? '' },
-          { header: '状态', width: 10, value: (r) => r.state },
+          { header: '状态', width: 10, value: (r) => INSPECTION_STATES[r.state] },
+          { header: '对象类型', width: 10, value: (r) => INSPECTION_TARGET_TYPES[r.targetType] },
           { header: '发现问题数', width: 12, value: (r) => r.findingCount },
         ],
         page: async (offset, limit) => toDtos(await pageOf(w, q, offset, limit)),
