@@ -57,7 +57,7 @@ describe('检查与整改 (inspection and rectification)', () => {
     );
     const form = sup.getByRole('dialog').filter({ hasText: '新增检查' });
     await form.waitFor({ timeout: 60_000 });
-    await expect.poll(() => form.textContent()).toContain('华东建设工程有限公司');
+    await expect.poll(() => form.textContent(), { timeout: 30_000 }).toContain('华东建设工程有限公司');
     expect(await form.getByLabel('检查范围').inputValue()).toContain('single_bidder');
     await form.getByLabel('检查名称').fill(TITLE);
     await screenshot(sup, 'rectify-inspection-form');
@@ -93,7 +93,7 @@ describe('检查与整改 (inspection and rectification)', () => {
     const supplier = await users.as('supplier01', '/dashboard/analysis');
     await openSiderMenu(supplier, '监督检查', '我的整改', '/supervision/myRectification');
     await row(supplier, FINDING).waitFor();
-    const rectNo = ((await row(supplier, FINDING).locator('td').first().textContent()) ?? '').trim();
+    const rectNo = ((await row(supplier, FINDING).textContent()) ?? '').match(/ZG-\d{8}-\d{4}/)?.[0] ?? '';
     expect(rectNo).toMatch(/^ZG-\d{8}-\d{4}$/);
     await row(supplier, FINDING).getByText('提交整改').click();
     const answer = supplier.getByRole('dialog').filter({ hasText: '整改说明' });
@@ -109,6 +109,8 @@ describe('检查与整改 (inspection and rectification)', () => {
 
     // 4. supervisor01 submits 复核通过 on 整改管理.
     await sup.bringToFront();
+    await drawer.locator('.ant-drawer-close').click();
+    await drawer.waitFor({ state: 'hidden' });
     await openSiderMenu(sup, '监督检查', '整改管理', '/supervision/rectification');
     await row(sup, rectNo).getByText('复核通过').click();
     await sup
