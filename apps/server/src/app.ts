@@ -71,8 +71,10 @@ import { settlementRoutes } from './modules/procurement/settlement/routes.ts';
 import { supplierRoutes } from './modules/procurement/supplier/routes.ts';
 import { supplierStandingRoutes } from './modules/procurement/supplier/standing-routes.ts';
 import { recordHistoryRoutes } from './modules/supervision/history/routes.ts';
-import { workOrderRoutes } from './modules/supervision/workorder/routes.ts';
+import { inspectionRoutes } from './modules/supervision/inspection/routes.ts';
 import { supervisionMonitorRoutes } from './modules/supervision/monitor/routes.ts';
+import { rectificationRoutes } from './modules/supervision/rectification/routes.ts';
+import { workOrderRoutes } from './modules/supervision/workorder/routes.ts';
 import { createServices, type Services } from './services.ts';
 
 export interface BuiltApp {
@@ -135,6 +137,8 @@ const API_MODULES = [
   recordHistoryRoutes,
   workOrderRoutes,
   supervisionMonitorRoutes,
+  inspectionRoutes,
+  rectificationRoutes,
 ] as const;
 
 export async function buildApp({ config, db }: { config: AppConfig; db: Db }): Promise<BuiltApp> {

@@ -113,10 +113,13 @@ import {
   supplierStandingJobs,
 } from './modules/procurement/supplier/standing.ts';
 import { createRecordHistoryService, type RecordHistoryService } from './modules/supervision/history/service.ts';
-import { createWorkOrderService, type WorkOrderService } from './modules/supervision/workorder/service.ts';
-import { createModifyTargets } from './modules/supervision/workorder/targets.ts';
+import { createInspectionService, type InspectionService } from './modules/supervision/inspection/service.ts';
 import { supervisionJobs } from './modules/supervision/monitor/jobs.ts';
 import { createMonitorService, type MonitorService } from './modules/supervision/monitor/service.ts';
+import { type ProposeBlacklist, rectificationJobs } from './modules/supervision/rectification/jobs.ts';
+import { createRectificationService, type RectificationService } from './modules/supervision/rectification/service.ts';
+import { createWorkOrderService, type WorkOrderService } from './modules/supervision/workorder/service.ts';
+import { createModifyTargets } from './modules/supervision/workorder/targets.ts';
 
 /** Every service of the server, wired once here (the composition root). */
 export interface Services {
@@ -181,6 +184,10 @@ export interface Services {
   supplierDirectory: SupplierDirectoryService;
   /** 合格供应商, 黑名单, certificates and the supplier's portal (issue 16). */
   supplierStanding: SupplierStandingService;
+  /** 检查管理 (issue 17 §2). */
+  inspections: InspectionService;
+  /** 整改管理 and 我的整改 (issue 17 §3); the overdue job proposes through supplierStanding.blacklist. */
+  rectifications: RectificationService;
   superQueries: SuperQueryService;
   importErrors: ImportErrorStore;
   sessions: SessionStore;
@@ -276,6 +283,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const workflow = createWorkflowService({ db });
   const files = createFileService({ db, storage: createFileStorage(config), maxBytes: config.uploadMaxBytes });
   const supplierRegister = createSupplierRegisterService({ db, files, workflow });
+  // Filled once the supplier services exist: the overdue job's blacklist proposal goes through their own seam.
+  const proposal: { blacklist?: ProposeBlacklist } = {};
   const jobHandlers = createHandlerRegistry([
     ...JOB_HANDLERS,
     ...procurementJobs(packageStages),
@@ -284,6 +293,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     registerUploadPurgeJob(supplierRegister),
     ...contractJobs(),
     ...supervisionJobs(),
+    ...rectificationJobs(() => proposal.blacklist ?? null),
   ]);
   const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
   const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
@@ -371,6 +381,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
       workflow,
       admission: (tx, event) => supplierRegister.onAdmissionStatus(tx, event),
     }),
+    inspections: createInspectionService({ db }),
+    rectifications: createRectificationService({ db, workflow }),
     superQueries: createSuperQueryService({ db }),
     importErrors,
     sessions,
@@ -410,6 +422,21 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     throttle: { redisUrl: config.redisUrl, exempt: config.throttleExempt },
   };
   bidding.projects = services.purchaseProjects;
+  const blacklist = services.supplierStanding.blacklist;
+  proposal.blacklist = async (actor, input) =>
+    (
+      await blacklist.add(
+        { ...actor, realname: actor.username, orgCode: null },
+        {
+          supplierId: input.supplierId,
+          reason: input.reason,
+          scope: 'tenant',
+          categories: [],
+          startDate: input.startDate,
+          endDate: null,
+        },
+      )
+    ).id;
   return services;
 }
 

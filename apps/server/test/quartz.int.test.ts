@@ -36,6 +36,7 @@ describe('scheduled jobs (/sys/quartzJob/*)', () => {
       'contractUnsignedReminder',
       'contractWarrantyClose',
       'supervisionMonitorRefresh',
+      'rectificationOverdue',
     ]);
     const preview = (
       await call(admin, 'GET', '/sys/quartzJob/cronPreview?cronExpression=0%200%2012%20%3F%20*%207&count=3')

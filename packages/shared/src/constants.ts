@@ -36,6 +36,7 @@ export * from './review-scoring.ts';
 export * from './rule.constants.ts';
 export * from './rules.ts';
 export * from './super-query.constants.ts';
+export * from './supervision.constants.ts';
 export * from './supervision-monitor.constants.ts';
 export * from './supervision-monitor-rules.ts';
 export * from './supplier.constants.ts';

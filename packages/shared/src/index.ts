@@ -44,6 +44,7 @@ export * from './role.ts';
 export * from './rule.ts';
 export * from './rules.ts';
 export * from './super-query.ts';
+export * from './supervision.ts';
 export * from './supervision-monitor.ts';
 export * from './supplier.ts';
 export * from './tenant.ts';

@@ -178,6 +178,26 @@ export const PERMISSIONS = {
     /** Reads every order of the tenant in the data scope, not only one's own (supervisors, administrators). */
     all: 'workorder:order:all',
   },
+  /** 监督检查 (issue 17 §2): 检查管理. */
+  inspection: {
+    list: 'supervision:inspection:list',
+    add: 'supervision:inspection:add',
+    edit: 'supervision:inspection:edit',
+    delete: 'supervision:inspection:delete',
+    export: 'supervision:inspection:export',
+  },
+  /**
+   * 监督检查 (issue 17 §3): 整改管理. `handle` is a department's answer on the staff page (its own department's
+   * orders); `answer` is the supplier's 我的整改 (its own orders only).
+   */
+  rectification: {
+    list: 'supervision:rectification:list',
+    add: 'supervision:rectification:add',
+    close: 'supervision:rectification:close',
+    export: 'supervision:rectification:export',
+    handle: 'supervision:rectification:handle',
+    answer: 'supervision:rectification:answer',
+  },
 } as const;
 
 /**

@@ -192,6 +192,12 @@ export const QUARTZ_SEED = [
     parameter: null,
     description: '每小时第5分钟重新计算监控中心的风险信号（读取时若业务数据有变化也会即时刷新）',
   },
+  {
+    jobClassName: 'rectificationOverdue',
+    cronExpression: '0 30 0 * * ?',
+    parameter: null,
+    description: '每天00:30标记逾期未整改的整改单，通知整改对象与检查人员，并对供应商提出暂停或黑名单建议',
+  },
 ];
 
 /** System configuration seed: categories and positions per tenant, fill/check rules, gateway routes and jobs. */

@@ -330,8 +330,37 @@ export const BUSINESS_MENUS: MenuSeed[] = [
           [P.supervision.monitorExport, '导出'],
         ],
       },
-      { title: '检查管理', path: '/supervision/inspection', component: 'supervision/InspectionList' },
-      { title: '整改管理', path: '/supervision/rectification', component: 'supervision/RectificationList' },
+      {
+        title: '检查管理',
+        path: '/supervision/inspection',
+        component: 'supervision/InspectionList',
+        buttons: [
+          [P.inspection.list, '查询'],
+          [P.inspection.add, '新增'],
+          [P.inspection.edit, '编辑'],
+          [P.inspection.delete, '删除'],
+          [P.inspection.export, '导出'],
+        ],
+      },
+      {
+        title: '整改管理',
+        path: '/supervision/rectification',
+        component: 'supervision/RectificationList',
+        buttons: [
+          [P.rectification.list, '查询'],
+          [P.rectification.add, '发起整改'],
+          [P.rectification.close, '复核/退回'],
+          [P.rectification.export, '导出'],
+          [P.rectification.handle, '部门整改'],
+        ],
+      },
+      // The supplier's own orders (userEnd 3); staff roles leave it out.
+      {
+        title: '我的整改',
+        path: '/supervision/myRectification',
+        component: 'supervision/MyRectifications',
+        buttons: [[P.rectification.answer, '提交整改']],
+      },
     ],
   },
   {

@@ -46,6 +46,7 @@ const SUPPLIER_ONLY = [
   PERMISSIONS.contractSupplier.list,
   PERMISSIONS.contractSupplier.sign,
   PERMISSIONS.settlementSupplier.list,
+  PERMISSIONS.rectification.answer,
 ];
 /** 专家库 is the administrators' (issue 15): experts see 专家评审 without it. */
 const EXPERT_POOL_PATH = '/review/expertPool';
@@ -56,6 +57,7 @@ const SUPPLIER_ONLY_PATHS = [
   '/supplier/portal/certificate',
   '/contract/my',
   '/settlement/my',
+  '/supervision/myRectification',
 ];
 /** Issue 16: the supplier administration's writes (admin only; buyers read the directory and the blacklist). */
 const SUPPLIER_ADMIN_ONLY = [
@@ -95,6 +97,12 @@ const WORK_ORDER_ADMIN_ONLY = [
 const WORK_ORDER_WRITES = [PERMISSIONS.workOrder.add, PERMISSIONS.workOrder.handle, PERMISSIONS.workOrder.approve];
 /** A record's 变更历史 is the supervisors' and the administrators' (issue 17 §5). */
 const HISTORY = PERMISSIONS.recordHistory.list;
+/** Raising, reviewing and exporting rectifications are the supervisors' (a department only answers its own). */
+const SUPERVISION_ONLY = [
+  PERMISSIONS.rectification.add,
+  PERMISSIONS.rectification.close,
+  PERMISSIONS.rectification.export,
+];
 const COMMON = ['/dashboard/analysis', '/account', '/workflow', '/isps/userAnnouncement'];
 /** A supplier reads published notices through the supplier endpoints, never the staff management ones. */
 const NOTICE_STAFF_BUTTONS = [PERMISSIONS.purchaseNotice.list, PERMISSIONS.purchaseNotice.edit];
@@ -139,6 +147,8 @@ export const ROLES: RoleSeed[] = [
         '/qa/questionsAndAnswers',
         '/demo/request',
         '/workorder',
+        // 整改管理: their department's orders, answered by them (issue 17 §3).
+        '/supervision/rectification',
       ],
       excludePaths: SUPPLIER_ONLY_PATHS,
       excludeButtons: [
@@ -148,6 +158,7 @@ export const ROLES: RoleSeed[] = [
         ...SUPPLIER_ADMIN_ONLY,
         ...WORK_ORDER_ADMIN_ONLY,
         HISTORY,
+        ...SUPERVISION_ONLY,
       ],
     },
   },
@@ -216,6 +227,8 @@ export const ROLES: RoleSeed[] = [
         ...SUPPLIER_ADMIN_ONLY,
         ...CONTRACT_WRITES,
         ...WORK_ORDER_WRITES,
+        // Supervision is the supervisor's own business (they write there), but answering is the addressee's.
+        PERMISSIONS.rectification.handle,
       ],
     },
   },

@@ -75,6 +75,10 @@ export const VIEWS: Record<string, () => Promise<PageModule>> = {
   'workorder/OperationList': () => import('../features/supervision/workorder/pages/OperationListPage.tsx'),
   'workorder/AuditList': () => import('../features/supervision/workorder/pages/AuditListPage.tsx'),
   'workorder/ModifyList': () => import('../features/supervision/workorder/pages/ModifyListPage.tsx'),
+  'supervision/InspectionList': () => import('../features/supervision/inspection/pages/InspectionListPage.tsx'),
+  'supervision/RectificationList': () =>
+    import('../features/supervision/rectification/pages/RectificationListPage.tsx'),
+  'supervision/MyRectifications': () => import('../features/supervision/rectification/pages/MyRectificationsPage.tsx'),
   'exception/403': () => import('../features/platform/exception/pages/ForbiddenPage.tsx'),
   'exception/404': () => import('../features/platform/exception/pages/NotFoundInWorkspacePage.tsx'),
   'exception/500': () => import('../features/platform/exception/pages/ServerErrorPage.tsx'),
