@@ -1,4 +1,4 @@
-import { THIRD_LOGIN_MESSAGES } from '@aps/shared';
+import { THIRD_LOGIN_API, THIRD_LOGIN_MESSAGES } from '@aps/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './harness.ts';
 
@@ -17,8 +17,8 @@ function location(res: { statusCode: number; headers: Record<string, unknown> })
 }
 
 /** The development provider's round trip, as a browser makes it: render → authorise page → grant → callback. */
-async function roundTrip(externalId: string, type = 'dev') {
-  const authorize = location(await t.app.inject({ url: `/aps/sys/thirdLogin/render/${type}` }));
+async function roundTrip(externalId: string, type = 'dev', render = '') {
+  const authorize = location(await t.app.inject({ url: `/aps/sys/thirdLogin/render/${type}${render}` }));
   expect(authorize.pathname).toBe('/aps/sys/thirdLogin/dev/authorize');
   const page = await t.app.inject({ url: `${authorize.pathname}${authorize.search}` });
   expect(page.headers['content-type']).toContain('text/html');
@@ -74,6 +74,34 @@ describe('third-party login through the development provider', () => {
     const back = await roundTrip('wx-someone', 'wechat_enterprise');
     expect(back.searchParams.get('thirdType')).toBe('wechat_enterprise');
     expect(back.searchParams.get('thirdBind')).toBeTruthy();
+    expect(back.searchParams.get('redirect')).toBeNull();
+  });
+
+  it('lists the configured providers for the login page, without a session', async () => {
+    const res = await t.app.inject({ url: `/aps${THIRD_LOGIN_API.providers}` });
+    expect(res.json()).toMatchObject({
+      success: true,
+      result: [
+        { type: 'wechat_enterprise', name: '企业微信' },
+        { type: 'dingtalk', name: '钉钉' },
+        { type: 'dev', name: '开发测试账号' },
+      ],
+    });
+  });
+
+  it('carries the page to return to through the round trip, and only a path of this site', async () => {
+    const target = '/purchase/plan/list?tab=2';
+    const back = await roundTrip('wx-redirect', 'wechat_enterprise', `?${new URLSearchParams({ redirect: target })}`);
+    expect(back.pathname).toBe('/user/login');
+    expect(back.searchParams.get('redirect')).toBe(target);
+
+    for (const redirect of ['//evil.example/x', '/\\evil.example', 'https://evil.example/']) {
+      const refused = await t.app.inject({
+        url: `/aps/sys/thirdLogin/render/dev?${new URLSearchParams({ redirect })}`,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(THIRD_LOGIN_MESSAGES.badRedirect);
+    }
   });
 
   it('refuses a forged state, a forged code, a foreign callback and an unknown provider', async () => {

@@ -39,9 +39,44 @@ export interface AccountSessionDto {
   current: boolean;
 }
 
+/** Third-party and OAuth2-app sign-in (issue 18 §2): the server's paths the login pages use. */
+export const THIRD_LOGIN_API = {
+  /** Public: the providers this server has configured, for the login page's buttons. */
+  providers: '/sys/thirdLogin/providers',
+  /** Public, a browser navigation (not a fetch): `${render}/<type>?redirect=<path>` goes on to the provider. */
+  render: '/sys/thirdLogin/render',
+  /** `${loginUser}/<thirdToken>/<thirdType>`: the login result of a token the callback issued. */
+  loginUser: '/sys/thirdLogin/getLoginUser',
+  bind: '/sys/thirdLogin/bind',
+} as const;
+
+/** What the login page calls each provider (JeecgBoot's titles); a type not listed shows as 第三方账号. */
+export const THIRD_LOGIN_PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  wechat_enterprise: '企业微信',
+  dingtalk: '钉钉',
+  github: 'GitHub',
+  oauth2: '统一身份认证',
+  dev: '开发测试账号',
+};
+export const thirdLoginProviderName = (type: string): string => THIRD_LOGIN_PROVIDER_NAMES[type] ?? '第三方账号';
+
+/** The OAuth2-app provider of a user agent (§6: wxwork → 企业微信, dingtalk → 钉钉), or null outside both apps. */
+export function oauth2AppType(userAgent: string): 'wechat_enterprise' | 'dingtalk' | null {
+  if (/dingtalk/i.test(userAgent)) return 'dingtalk';
+  if (/wxwork/i.test(userAgent)) return 'wechat_enterprise';
+  return null;
+}
+
+/** One configured third-party sign-in, as the login page lists it. */
+export interface ThirdLoginProviderDto {
+  type: string;
+  name: string;
+}
+
 export const THIRD_LOGIN_MESSAGES = {
   unknownProvider: '未配置该第三方登录',
   badState: '授权状态无效或已过期，请重新登录',
   badBindKey: '绑定凭证无效或已过期，请重新授权',
   boundToOther: '该第三方账号已绑定其他用户',
+  badRedirect: '登录后跳转地址无效',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES } from './account.constants.ts';
+import { ACCOUNT_MESSAGES, THIRD_LOGIN_MESSAGES } from './account.constants.ts';
 import { maxLengthMessage } from './rules.ts';
 
 export * from './account.constants.ts';
@@ -33,6 +33,14 @@ export type RevokeSessionRequest = z.infer<typeof revokeSessionSchema>;
 // ── Third-party and OAuth2-app sign-in (issue 18 §2) ─────────────────────────────────────────────
 export const thirdTypeParamsSchema = z.object({
   type: z.string().regex(/^[a-z][a-z0-9_]{1,31}$/, '第三方类型有误'),
+});
+/** Where the browser goes after signing in: a path of this site only (not `//host` nor a backslash after the slash). */
+export const thirdRenderQuerySchema = z.object({
+  redirect: z
+    .string()
+    .max(1024, THIRD_LOGIN_MESSAGES.badRedirect)
+    .regex(/^\/(?![/\\])/, THIRD_LOGIN_MESSAGES.badRedirect)
+    .optional(),
 });
 export const thirdCallbackQuerySchema = z.object({
   code: z.string({ error: '缺少授权码' }).min(1, '缺少授权码').max(2048),

@@ -1,4 +1,5 @@
 import type { UserPermissionResult } from '@aps/shared';
+import { oauth2AppType } from '@aps/shared/constants';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { LOGIN_PATH, loginPathFor, safeRedirect } from '../features/platform/auth/session.ts';
 import { useSessionStore } from '../features/platform/auth/store.ts';
@@ -15,7 +16,7 @@ export const NOT_FOUND_PATH = '/404';
 
 /** §6: a user agent containing wxwork or dingtalk is an OAuth2 app environment. */
 export function isOAuth2AppEnv(userAgent = navigator.userAgent): boolean {
-  return /wxwork|dingtalk/i.test(userAgent);
+  return oauth2AppType(userAgent) !== null;
 }
 
 /** The routes built from the signed-in user's menu; rebuilt whenever the permission result changes. */

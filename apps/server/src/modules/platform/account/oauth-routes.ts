@@ -3,16 +3,21 @@ import {
   devGrantQuerySchema,
   LOGIN,
   PUBLIC,
+  THIRD_LOGIN_API,
   THIRD_LOGIN_MESSAGES,
+  THIRD_LOGIN_PROVIDER_NAMES,
+  type ThirdLoginProviderDto,
   thirdBindSchema,
   thirdCallbackQuerySchema,
+  thirdLoginProviderName,
+  thirdRenderQuerySchema,
   thirdTypeParamsSchema,
 } from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ApiError, badRequest, ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
 import { sessionOf } from '../auth/guard.ts';
-import { BIND_TTL_MS, checkState, type ExternalIdentity, issueDevCode, issueState, OAuthError } from './oauth.ts';
+import { BIND_TTL_MS, type ExternalIdentity, issueDevCode, issueState, OAuthError, openState } from './oauth.ts';
 
 const LOGIN_PAGE = '/user/login';
 const escapeHtml = (s: string) =>
@@ -33,15 +38,37 @@ export const thirdLoginRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
   const callbackUrl = (request: { protocol: string; host: string }, type: string) =>
     `${request.protocol}://${request.host}/aps/sys/thirdLogin/callback/${type}`;
 
+  // The login page's buttons: the configured providers, the well-known ones first in the order of their names.
+  const known = Object.keys(THIRD_LOGIN_PROVIDER_NAMES);
+  const rank = (type: string) => (known.includes(type) ? known.indexOf(type) : known.length);
   app.get(
-    '/sys/thirdLogin/render/:type',
+    THIRD_LOGIN_API.providers,
+    {
+      config: { access: PUBLIC, audit: false },
+      schema: { tags: ['认证'], summary: '已配置的第三方登录方式' },
+    },
+    async () => {
+      const list: ThirdLoginProviderDto[] = [...oauth.providers.keys()]
+        .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
+        .map((type) => ({ type, name: thirdLoginProviderName(type) }));
+      return ok(list);
+    },
+  );
+
+  app.get(
+    `${THIRD_LOGIN_API.render}/:type`,
     {
       config: { access: PUBLIC },
-      schema: { tags: ['认证'], summary: '第三方登录：跳转到第三方授权页', params: thirdTypeParamsSchema },
+      schema: {
+        tags: ['认证'],
+        summary: '第三方登录：跳转到第三方授权页',
+        params: thirdTypeParamsSchema,
+        querystring: thirdRenderQuerySchema,
+      },
     },
     async (request, reply) => {
       const provider = providerOf(request.params.type);
-      const state = issueState(oauth.seal, provider.type);
+      const state = issueState(oauth.seal, provider.type, request.query.redirect);
       return reply.redirect(provider.authorizeUrl(state, callbackUrl(request, provider.type)));
     },
   );
@@ -59,7 +86,8 @@ export const thirdLoginRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
     },
     async (request, reply) => {
       const provider = providerOf(request.params.type);
-      if (!checkState(oauth.seal, provider.type, request.query.state)) throw badRequest(THIRD_LOGIN_MESSAGES.badState);
+      const state = openState(oauth.seal, provider.type, request.query.state);
+      if (!state) throw badRequest(THIRD_LOGIN_MESSAGES.badState);
       const identity = await provider
         .exchange(request.query.code, callbackUrl(request, provider.type))
         .catch((err: unknown) => {
@@ -74,12 +102,13 @@ export const thirdLoginRoutes: FastifyPluginAsyncZod<{ services: Services }> = a
       } else {
         back.set('thirdBind', oauth.seal.seal('bind', { type: provider.type, identity }, BIND_TTL_MS));
       }
+      if (state.redirect) back.set('redirect', state.redirect);
       return reply.redirect(`${LOGIN_PAGE}?${back}`);
     },
   );
 
   app.post(
-    '/sys/thirdLogin/bind',
+    THIRD_LOGIN_API.bind,
     {
       config: { access: LOGIN, audit: '绑定第三方账号' },
       schema: { tags: ['认证'], summary: '把第三方身份绑定到当前用户', body: thirdBindSchema },

@@ -47,11 +47,26 @@ export function createOAuthSeal(tokenSecret: crypto.BinaryLike) {
 }
 export type OAuthSeal = ReturnType<typeof createOAuthSeal>;
 
-/** The state of one authorisation round trip: random, signed, ten minutes. */
-export const issueState = (seal: OAuthSeal, type: string) =>
-  seal.seal('state', { type, n: crypto.randomBytes(12).toString('base64url') }, STATE_TTL_MS);
-export const checkState = (seal: OAuthSeal, type: string, state: string) =>
-  seal.open<{ type: string }>('state', state)?.type === type;
+/** What one authorisation round trip carries: its provider and where the browser goes once signed in. */
+interface StateValue {
+  type: string;
+  n: string;
+  redirect?: string;
+}
+
+/** The state of one authorisation round trip: random, signed, ten minutes; `redirect` is a path of this site. */
+export const issueState = (seal: OAuthSeal, type: string, redirect?: string) =>
+  seal.seal(
+    'state',
+    { type, n: crypto.randomBytes(12).toString('base64url'), ...(redirect ? { redirect } : {}) } satisfies StateValue,
+    STATE_TTL_MS,
+  );
+/** The state's content when it is ours, unexpired and for `type`; null otherwise. */
+export function openState(seal: OAuthSeal, type: string, state: string): { redirect?: string } | null {
+  const value = seal.open<StateValue>('state', state);
+  if (value?.type !== type) return null;
+  return value.redirect ? { redirect: value.redirect } : {};
+}
 
 /**
  * The development provider (not in production): its authorise page is served by this server

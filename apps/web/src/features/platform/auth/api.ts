@@ -9,8 +9,8 @@ import type {
   UserInfo,
   UserPermissionResult,
 } from '@aps/shared';
-import { HUMAN_PROOF } from '@aps/shared/constants';
-import { http, tabId } from '../../../shared/http.ts';
+import { HUMAN_PROOF, THIRD_LOGIN_API, type ThirdLoginProviderDto } from '@aps/shared/constants';
+import { API_BASE, http, request, tabId } from '../../../shared/http.ts';
 
 export const login = (body: LoginRequest) =>
   http.post<LoginResult>('/sys/login', body, { headers: { tabID: tabId() } });
@@ -22,6 +22,27 @@ export const phoneLogin = (body: PhoneLoginRequest) =>
 /** CAS: the ticket the CAS server sent the browser back with, and the service URL it was issued for. */
 export const casValidateLogin = (ticket: string, service: string) =>
   http.post<LoginResult>('/sys/cas/client/validateLogin', { ticket, service });
+
+/**
+ * The third-party sign-ins this server has configured (public); the login page draws a button for each. Silent and
+ * in the background: the page fires it by itself, and without the list the page simply shows no buttons.
+ */
+export const thirdLoginProviders = () =>
+  request<ThirdLoginProviderDto[]>(THIRD_LOGIN_API.providers, { silent: true, background: true });
+
+/** Where a browser goes to sign in with `type` (a navigation: the server sends it on to the provider). */
+export function thirdLoginUrl(type: string, redirect: string | null): string {
+  const query = redirect ? `?${new URLSearchParams({ redirect })}` : '';
+  return `${API_BASE}${THIRD_LOGIN_API.render}/${encodeURIComponent(type)}${query}`;
+}
+
+/** The login result of the token the third-party callback sent the browser back with. */
+export const thirdLoginUser = (token: string, type: string) =>
+  http.get<LoginResult>(`${THIRD_LOGIN_API.loginUser}/${encodeURIComponent(token)}/${encodeURIComponent(type)}`);
+
+/** Binds the identity of a bind key (the callback's `thirdBind`) to the signed-in user. */
+export const bindThirdAccount = (bindKey: string) =>
+  http.post<null>(THIRD_LOGIN_API.bind, { bindKey }, { silent: true });
 
 /** Asks for a login code; `checkKey` is the slider's single-use proof. */
 export const sendLoginSms = (mobile: string, checkKey: string) =>

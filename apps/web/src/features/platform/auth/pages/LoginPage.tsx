@@ -1,5 +1,5 @@
 import type { LoginResult } from '@aps/shared';
-import { HUMAN_PROOF } from '@aps/shared/constants';
+import { HUMAN_PROOF, thirdLoginProviderName } from '@aps/shared/constants';
 import {
   type ChangeEvent,
   type FormEvent,
@@ -17,7 +17,8 @@ import { Copyright } from '../../../../shared/ui/Copyright.tsx';
 import { Logo } from '../../../../shared/ui/Logo.tsx';
 import { PlainButton } from '../../../../shared/ui/PlainButton.tsx';
 import { PlainIcon } from '../../../../shared/ui/PlainIcon.tsx';
-import { casValidateLogin, issueSliderProof, login } from '../api.ts';
+import { bindThirdAccount, casValidateLogin, issueSliderProof, login, thirdLoginUser } from '../api.ts';
+import { ThirdBindNotice, ThirdLoginLinks } from '../components/ThirdLogin.tsx';
 import { LOGIN_PATH, safeRedirect, saveSession } from '../session.ts';
 
 type Field = 'username' | 'password';
@@ -56,6 +57,13 @@ function showError(text: string): void {
   errorShown = true;
   void import('antd/es/message').then(({ default: message }) => {
     message.error({ key: ERROR_TOAST_KEY, content: text });
+  });
+}
+
+/** A success toast (the binding of a third-party account); it stays while the workspace loads. */
+function showSuccess(text: string): void {
+  void import('antd/es/message').then(({ default: message }) => {
+    message.success(text);
   });
 }
 
@@ -123,6 +131,12 @@ export default function LoginPage() {
   const [tab, setTab] = useState<LoginTab>('account');
   // Back from the CAS server with a ticket (…/user/login?ticket=ST-…): the server validates it and signs in.
   const [casPending, setCasPending] = useState(false);
+  // Back from a third-party provider: `thirdToken` signs in at once; `thirdBind` is an identity bound to nobody,
+  // which the next sign-in on this page binds. Both are read after hydration (the pre-rendered page has neither).
+  const [thirdPending, setThirdPending] = useState(false);
+  const [bindKey, setBindKey] = useState<string | null>(null);
+  const thirdType = searchParams.get('thirdType') ?? '';
+  const redirect = searchParams.get('redirect');
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
 
@@ -136,7 +150,39 @@ export default function LoginPage() {
   const signedIn = (result: LoginResult) => {
     dismissError();
     saveSession(result);
-    navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
+    const enter = () => navigate(safeRedirect(redirect), { replace: true });
+    if (!bindKey) {
+      enter();
+      return;
+    }
+    // Signed in with an existing account after coming back from a provider: bind the identity to it, then enter
+    // (the sign-in stands even when the binding fails; the message says why).
+    const name = thirdLoginProviderName(thirdType);
+    bindThirdAccount(bindKey)
+      .then(
+        () => showSuccess(`${name}账号绑定成功，下次可直接使用${name}登录`),
+        (error: HttpError) => showError(`${name}账号绑定失败：${error.message}`),
+      )
+      .finally(enter);
+  };
+
+  const thirdToken = searchParams.get('thirdToken');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one exchange per token; signedIn is a fresh closure.
+  useEffect(() => {
+    if (!thirdToken) return;
+    setThirdPending(true);
+    thirdLoginUser(thirdToken, thirdType).then(signedIn, (error: HttpError) => {
+      setThirdPending(false);
+      showError(error.message);
+      navigate(LOGIN_PATH, { replace: true });
+    });
+  }, [thirdToken]);
+  const thirdBind = searchParams.get('thirdBind');
+  useEffect(() => setBindKey(thirdBind), [thirdBind]);
+  const cancelBind = () => {
+    const rest = new URLSearchParams(searchParams);
+    for (const key of ['thirdBind', 'thirdType']) rest.delete(key);
+    navigate(rest.size > 0 ? `${LOGIN_PATH}?${rest}` : LOGIN_PATH, { replace: true });
   };
 
   const ticket = searchParams.get('ticket');
@@ -246,6 +292,7 @@ export default function LoginPage() {
           </h1>
           <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.65)' }}>阳光采购 · 全程留痕 · 高效协同</p>
         </header>
+        {bindKey && <ThirdBindNotice thirdType={thirdType} onCancel={cancelBind} />}
         <div role="tablist" aria-label="登录方式" className="aps-login-tabs">
           {TABS.map((t) => (
             <button
@@ -265,6 +312,11 @@ export default function LoginPage() {
         {casPending && (
           <p role="status" style={{ textAlign: 'center', color: 'rgba(0, 0, 0, 0.65)' }}>
             正在通过统一认证（CAS）登录…
+          </p>
+        )}
+        {thirdPending && (
+          <p role="status" style={{ textAlign: 'center', color: 'rgba(0, 0, 0, 0.65)' }}>
+            正在通过{thirdLoginProviderName(thirdType)}登录…
           </p>
         )}
         {tab === 'phone' && (
@@ -368,6 +420,7 @@ export default function LoginPage() {
             </PlainButton>
           </div>
         </form>
+        {!bindKey && <ThirdLoginLinks redirect={redirect && safeRedirect(redirect) === redirect ? redirect : null} />}
       </section>
       <Copyright />
     </main>
