@@ -15,7 +15,9 @@ describe('third-party sign-in helpers', () => {
   });
 
   it('accepts only a path of this site as the page to return to', () => {
-    expect(thirdRenderQuerySchema.parse({ redirect: '/purchase/plan?x=1' })).toEqual({ redirect: '/purchase/plan?x=1' });
+    expect(thirdRenderQuerySchema.parse({ redirect: '/purchase/plan?x=1' })).toEqual({
+      redirect: '/purchase/plan?x=1',
+    });
     expect(thirdRenderQuerySchema.parse({})).toEqual({});
     for (const redirect of ['//evil.example', '/\\evil.example', 'https://evil.example/', 'relative']) {
       const parsed = thirdRenderQuerySchema.safeParse({ redirect });
