@@ -28,12 +28,18 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /** A clean context (own localStorage) as a Chinese-speaking user on a laptop-sized screen would have it. */
-export async function newUserPage(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function newUserPage(
+  browser: Browser,
+  baseUrl: string,
+  /** Another browser's user agent (an OAuth2 app: WeCom, DingTalk); Chromium's own by default. */
+  userAgent?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1280, height: 800 },
+    ...(userAgent ? { userAgent } : {}),
   });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();

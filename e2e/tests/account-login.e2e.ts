@@ -16,8 +16,8 @@ const contexts: BrowserContext[] = [];
 const errors: string[][] = [];
 const pages: Page[] = [];
 
-async function freshPage(): Promise<Page> {
-  const { context, page } = await newUserPage(browser, baseUrl);
+async function freshPage(userAgent?: string): Promise<Page> {
+  const { context, page } = await newUserPage(browser, baseUrl, userAgent);
   // Each step waits on the whole workspace loading anew (sign-in, tenant switch): give a busy machine time.
   context.setDefaultTimeout(30_000);
   contexts.push(context);
@@ -150,6 +150,72 @@ describe('login variants', () => {
       .getByRole('dialog', { name: /切换租户/ })
       .getByText('当前租户 : 华信建设集团')
       .waitFor();
+  });
+});
+
+/** The development provider's authorise page (it stands in for every provider in test): name the external user. */
+async function authorizeAs(page: Page, externalId: string) {
+  await page.getByRole('heading', { name: '开发用第三方授权' }).waitFor();
+  await page.getByLabel('第三方账号').fill(externalId);
+  await page.getByRole('button', { name: '授权' }).click();
+}
+
+describe('第三方登录', () => {
+  it('binds a provider account to an existing account once, then signs in with it directly', async () => {
+    const externalId = `e2e-dev-${Date.now()}`;
+    const page = await freshPage();
+    await page.goto('/user/login');
+    const others = page.getByRole('navigation', { name: '其他登录方式' });
+    await others.getByRole('link', { name: '企业微信登录' }).waitFor();
+    await others.getByRole('link', { name: '钉钉登录' }).waitFor();
+    await screenshot(page, 'login-third');
+    await others.getByRole('link', { name: '开发测试登录' }).click();
+    await authorizeAs(page, externalId);
+
+    // Bound to nobody yet: the login page explains it, and signing in with a password binds it.
+    const notice = page.getByRole('region', { name: '绑定第三方账号' });
+    await notice.getByText('该开发测试账号尚未绑定平台账号').waitFor();
+    expect(await others.count()).toBe(0);
+    await screenshot(page, 'login-third-bind');
+    await signInWithForm(page, 'buyer01');
+    await page.getByText('开发测试账号绑定成功，下次可直接使用开发测试登录').waitFor();
+    await page.waitForURL('**/dashboard/analysis', { timeout: 45_000 });
+
+    // Another browser: the same provider account now signs in as buyer01 without a password.
+    const next = await freshPage();
+    await next.goto('/user/login');
+    await next.getByRole('navigation', { name: '其他登录方式' }).getByRole('link', { name: '开发测试登录' }).click();
+    await authorizeAs(next, externalId);
+    await next.waitForURL('**/dashboard/analysis', { timeout: 45_000 });
+    await next.getByRole('button', { name: '用户菜单' }).getByText('张建国').waitFor();
+  });
+
+  it('signs in inside WeCom (wxwork user agent) through /oauth2-app/login and returns to the page asked for', async () => {
+    const externalId = `e2e-wx-${Date.now()}`;
+    await withDatabase(dataDir, (c) =>
+      c.query(
+        `INSERT INTO sys_third_account (user_id, third_type, external_id, name)
+         SELECT id, 'wechat_enterprise', $1, '李秀英' FROM sys_user WHERE username = 'branch01'`,
+        [externalId],
+      ),
+    );
+    // DingTalk when the server has no DingTalk provider: the page says so and offers the password form.
+    const dingtalk = await freshPage('Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 Chrome/131.0 DingTalk/7.6.0');
+    await dingtalk.route('**/aps/sys/thirdLogin/providers**', (route) =>
+      route.fulfill({ json: { success: true, message: '', code: 200, result: [], timestamp: Date.now() } }),
+    );
+    await dingtalk.goto('/oauth2-app/login');
+    await dingtalk.getByText('未配置钉钉登录').waitFor();
+    await dingtalk.getByRole('button', { name: '使用账号密码登录' }).waitFor();
+    await screenshot(dingtalk, 'oauth2-app-missing');
+
+    // WeCom: a workspace page without a session goes to /oauth2-app/login, on to the provider, and back signed in.
+    const page = await freshPage('Mozilla/5.0 (iPhone) AppleWebKit/605.1.15 MicroMessenger/8.0.50 wxwork/4.1.30');
+    await page.goto('/account/settings');
+    await authorizeAs(page, externalId);
+    await page.waitForURL('**/account/settings', { timeout: 45_000 });
+    await page.getByRole('button', { name: '用户菜单' }).getByText('李秀英').waitFor();
+    await screenshot(page, 'oauth2-app-signed-in');
   });
 });
 

@@ -84,7 +84,7 @@ describe('third-party login through the development provider', () => {
       result: [
         { type: 'wechat_enterprise', name: '企业微信' },
         { type: 'dingtalk', name: '钉钉' },
-        { type: 'dev', name: '开发测试账号' },
+        { type: 'dev', name: '开发测试' },
       ],
     });
   });

@@ -56,7 +56,7 @@ export const THIRD_LOGIN_PROVIDER_NAMES: Readonly<Record<string, string>> = {
   dingtalk: '钉钉',
   github: 'GitHub',
   oauth2: '统一身份认证',
-  dev: '开发测试账号',
+  dev: '开发测试',
 };
 export const thirdLoginProviderName = (type: string): string => THIRD_LOGIN_PROVIDER_NAMES[type] ?? '第三方账号';
 

@@ -54,7 +54,7 @@ export function ThirdBindNotice({ thirdType, onCancel }: { thirdType: string; on
   const name = thirdLoginProviderName(thirdType);
   return (
     <section className="aps-login-notice" aria-label="绑定第三方账号">
-      <strong>绑定{name}</strong>
+      <strong>绑定{name}账号</strong>
       <p>
         该{name}账号尚未绑定平台账号。请登录已有的平台账号，登录后自动完成绑定，下次即可直接使用{name}登录；
         没有平台账号请联系管理员开通。
