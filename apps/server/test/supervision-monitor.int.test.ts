@@ -195,6 +195,20 @@ describe('监控中心', () => {
     );
   });
 
+  it('pages by cursor exactly as by offset, in each sort order, and answers a page asked again the same', async () => {
+    const page = async (q: string) =>
+      ok<PageResult<MonitorSignalDto>>(await call(admin, `/supervision/monitor/signals?pageSize=2&${q}`));
+    for (const sort of ['', '&column=severity&order=asc', '&column=signalType&order=desc', '&column=detectedAt']) {
+      const first = await page(`pageNo=1${sort}`);
+      expect(first.total).toBeGreaterThanOrEqual(4);
+      const byOffset = await page(`pageNo=2${sort}`);
+      const byCursor = await page(`pageNo=2&cursor=${first.records.at(-1)?.id}${sort}`);
+      expect(byCursor.records.map((r) => r.id)).toEqual(byOffset.records.map((r) => r.id));
+      expect(byOffset.records.some((r) => first.records.some((f) => f.id === r.id))).toBe(false);
+      expect((await page(`pageNo=1${sort}`)).records).toEqual(first.records);
+    }
+  });
+
   it('keeps a department-scoped user to their departments, and each tenant to its own', async () => {
     const mine = await signals(scoped, '');
     expect(mine.records.every((r) => r.sysOrgCode === P.orgCode)).toBe(true);
