@@ -2,6 +2,7 @@ import type { MonitorDashboard, MonitorSignalDto, PageResult } from '@aps/shared
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTenant } from '../src/modules/supervision/monitor/refresh.ts';
 import { seedId } from '../src/seed/ids.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
@@ -241,6 +242,21 @@ describe('监控中心', () => {
       sql`UPDATE purchase_opening SET bidder_count = 1 WHERE package_id = ${ids['单一投标'] ?? ''}::uuid`,
     );
     expect((await signals(scoped, 'signalType=singleBidder')).total).toBe(1);
+  });
+
+  it('rewrites no signal when a refresh finds the same ones (the cached pages survive it)', async () => {
+    const rows = async () =>
+      (
+        await t.db.execute<{ k: string; x: string }>(sql`
+          SELECT signal_key AS k, xmin::text AS x FROM supervision_signal
+          WHERE tenant_id = 1 AND signal_type = 'singleBidder' AND sys_org_code IN (${P.orgCode}, ${O.orgCode})
+          ORDER BY signal_key`)
+      ).rows;
+    await refreshTenant(t.db, 1);
+    const before = await rows();
+    expect(before).toHaveLength(2);
+    await refreshTenant(t.db, 1);
+    expect(await rows()).toEqual(before);
   });
 
   it('lets a supervisor read and export, refuses a supplier and the scoped user’s export', async () => {

@@ -29,7 +29,7 @@ export const supervisionSignal = pgTable(
     description: text('description').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The refresh run that last saw it. */
+    /** The refresh run that last wrote it (a refresh writes only the findings that changed). */
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
   },
   (t) => [
