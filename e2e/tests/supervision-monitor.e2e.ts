@@ -9,8 +9,8 @@ import { insertProject } from './procurement-support.ts';
 
 /**
  * Issue 17 §1, slice p17-monitor: a package whose opening left one bidder (put in place by SQL: 监控中心 is a read
- * page); supervisor01 opens 监控中心, sees the signal in its KPI card and the list, filters by type, and 发起检查
- * lands on the inspection page with the agreed query string.
+ * page); supervisor01 opens 监控中心, sees the signal in its KPI card and the list, filters by type, 查看标包 opens
+ * that package's drawer (标包明细 ?open=<id>), and 发起检查 lands on the inspection page with the agreed query string.
  */
 const { baseUrl, dataDir } = serverUnderTest();
 const STAMP = `${Date.now().toString(36)}${process.pid.toString(36)}`;
@@ -73,6 +73,16 @@ describe('监控中心 (supervision monitor)', () => {
       .toBe(0);
     await expect.poll(() => signalRow.textContent()).toContain(`标包「${PACKAGE}」仅有1家有效投标人`);
     await screenshot(page, 'supervision-monitor');
+    // 查看标包 opens the package itself: 标包明细 with ?open=<id> shows that package's drawer.
+    await signalRow.getByText('查看标包').click();
+    await expect.poll(() => page.url()).toContain(`/purchase/packageDetail?open=${packageId}`);
+    const drawer = page.locator('.ant-drawer:visible');
+    await drawer.getByText(`标包：${PACKAGE}`).waitFor();
+    await drawer.getByText('阶段历史').waitFor();
+    await screenshot(page, 'supervision-monitor-package');
+    await page.goBack();
+    await expect.poll(() => page.url()).toContain('/supervision/monitor');
+    await expect.poll(() => signalRow.count()).toBe(1);
     await signalRow.getByText('发起检查').click();
     await expect.poll(() => page.url()).toContain('/supervision/inspection?');
     const url = new URL(page.url());

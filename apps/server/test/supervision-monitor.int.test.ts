@@ -2,6 +2,7 @@ import type { MonitorDashboard, MonitorSignalDto, PageResult } from '@aps/shared
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refreshTenant } from '../src/modules/supervision/monitor/refresh.ts';
 import { seedId } from '../src/seed/ids.ts';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
@@ -195,6 +196,20 @@ describe('监控中心', () => {
     );
   });
 
+  it('pages by cursor exactly as by offset, in each sort order, and answers a page asked again the same', async () => {
+    const page = async (q: string) =>
+      ok<PageResult<MonitorSignalDto>>(await call(admin, `/supervision/monitor/signals?pageSize=2&${q}`));
+    for (const sort of ['', '&column=severity&order=asc', '&column=signalType&order=desc', '&column=detectedAt']) {
+      const first = await page(`pageNo=1${sort}`);
+      expect(first.total).toBeGreaterThanOrEqual(4);
+      const byOffset = await page(`pageNo=2${sort}`);
+      const byCursor = await page(`pageNo=2&cursor=${first.records.at(-1)?.id}${sort}`);
+      expect(byCursor.records.map((r) => r.id)).toEqual(byOffset.records.map((r) => r.id));
+      expect(byOffset.records.some((r) => first.records.some((f) => f.id === r.id))).toBe(false);
+      expect((await page(`pageNo=1${sort}`)).records).toEqual(first.records);
+    }
+  });
+
   it('keeps a department-scoped user to their departments, and each tenant to its own', async () => {
     const mine = await signals(scoped, '');
     expect(mine.records.every((r) => r.sysOrgCode === P.orgCode)).toBe(true);
@@ -227,6 +242,21 @@ describe('监控中心', () => {
       sql`UPDATE purchase_opening SET bidder_count = 1 WHERE package_id = ${ids['单一投标'] ?? ''}::uuid`,
     );
     expect((await signals(scoped, 'signalType=singleBidder')).total).toBe(1);
+  });
+
+  it('rewrites no signal when a refresh finds the same ones (the cached pages survive it)', async () => {
+    const rows = async () =>
+      (
+        await t.db.execute<{ k: string; x: string }>(sql`
+          SELECT signal_key AS k, xmin::text AS x FROM supervision_signal
+          WHERE tenant_id = 1 AND signal_type = 'singleBidder' AND sys_org_code IN (${P.orgCode}, ${O.orgCode})
+          ORDER BY signal_key`)
+      ).rows;
+    await refreshTenant(t.db, 1);
+    const before = await rows();
+    expect(before).toHaveLength(2);
+    await refreshTenant(t.db, 1);
+    expect(await rows()).toEqual(before);
   });
 
   it('lets a supervisor read and export, refuses a supplier and the scoped user’s export', async () => {

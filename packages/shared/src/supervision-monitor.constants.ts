@@ -144,3 +144,26 @@ export function inspectionLink(signal: Pick<MonitorSignalDto, 'targetType' | 'ta
   });
   return `/supervision/inspection?${q.toString()}`;
 }
+
+/**
+ * Where a signal's 查看 opens its record: the record's list page with `?open=<id>`, which opens that record's
+ * detail drawer (a package in 标包明细, a contract in 合同管理, a supplier in 供应商名录).
+ */
+export function recordLink(signal: Pick<MonitorSignalDto, 'targetType' | 'targetId' | 'packageId'>): {
+  path: string;
+  label: string;
+} {
+  const open = (path: string, id: string) => `${path}?${new URLSearchParams({ open: id }).toString()}`;
+  switch (signal.targetType) {
+    case 'contract':
+      return { path: open('/contract/list', signal.targetId), label: '查看合同' };
+    case 'supplier':
+      return { path: open('/supplier/directory', signal.targetId), label: '查看供应商' };
+    case 'project':
+      return signal.packageId
+        ? { path: open('/purchase/packageDetail', signal.packageId), label: '查看标包' }
+        : { path: '/purchase/packageDetail', label: '查看项目' };
+    default:
+      return { path: open('/purchase/packageDetail', signal.targetId), label: '查看标包' };
+  }
+}

@@ -10,4 +10,5 @@ export { RowActions } from './RowActions.tsx';
 export { SearchBar } from './SearchBar.tsx';
 export { type CrudList, useCrudList, useCrudMutation, useInvalidatingMutation } from './useCrudList.ts';
 export { useListScroll } from './useListScroll.ts';
+export { useOpenFromLink } from './useOpenFromLink.ts';
 export { useServerTable } from './useServerTable.ts';

@@ -22,7 +22,7 @@ import { fetchPage } from '../../../core/paging.ts';
 import { escapeLike } from '../../../core/super-query.ts';
 import type { Db } from '../../../db/client.ts';
 import type { ListExport } from '../../platform/excel/export.ts';
-import { scopeFilter } from '../../platform/permission/data-scope.ts';
+import { scopeFilter, scopeValues } from '../../platform/permission/data-scope.ts';
 import { sysDepart } from '../../platform/system/tables.ts';
 import type { PlanActor } from '../../procurement/plan/service.ts';
 import { purchasePackage } from '../../procurement/project/tables.ts';
@@ -53,6 +53,8 @@ export const MONITOR_MAX_AGE_MS = 10 * 60_000;
 export const MONITOR_WAIT_LIMIT_MS = 2_000;
 const OVERDUE_SHOWN = 10;
 const RESULT_TABLES = ['supervision_signal', 'supervision_stage_stat', 'supervision_refresh', 'purchase_package'];
+/** What a page of the signals list reads: the signals, then the names of their packages and departments. */
+const LIST_TABLES = ['supervision_signal', 'purchase_package', 'sys_depart'];
 
 const s = supervisionSignal;
 const SORT: Record<MonitorSortColumn, PgColumn> = {
@@ -303,8 +305,28 @@ export function createMonitorService({ db, now = () => new Date() }: { db: Db; n
       await ensureFresh(actor.tenantId);
       const filter = where(actor, q);
       const column = q.column ?? 'occurredAt';
+      const order = q.order === 'asc' ? 'asc' : 'desc';
       return fetchPage(q, db.select({ n: count() }).from(s).where(filter), rows(filter, q), toDto, {
-        keyset: { table: s, sort: SORT[column], id: s.id, order: q.order === 'asc' ? 'asc' : 'desc' },
+        keyset: { table: s, sort: SORT[column], id: s.id, order },
+        // A page asked again (every supervisor opening 监控中心 reads page 1) costs no query until the signals, a
+        // package name or a department change. The key holds everything `where` and the order read.
+        rowsCache: {
+          key: `supervision_signal${JSON.stringify([
+            actor.tenantId,
+            actor.scope.kind,
+            scopeValues(actor.scope),
+            q.signalType,
+            q.sysOrgCode,
+            q.dateBegin,
+            q.dateEnd,
+            column,
+            order,
+            q.pageNo,
+            q.pageSize,
+            q.cursor ?? null,
+          ])}`,
+          tables: LIST_TABLES,
+        },
       });
     },
 

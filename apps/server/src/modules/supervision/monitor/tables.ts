@@ -29,20 +29,24 @@ export const supervisionSignal = pgTable(
     description: text('description').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     detectedAt: timestamp('detected_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The refresh run that last saw it. */
+    /** The refresh run that last wrote it (a refresh writes only the findings that changed). */
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     uniqueIndex('supervision_signal_key_uq').on(t.tenantId, t.signalKey),
-    // The list's default order and the dashboard's counts per type within a data scope (index-only).
-    index('supervision_signal_tenant_detected_idx').on(t.tenantId, t.detectedAt.desc(), t.id.desc()),
+    // The list's sort orders, each with the id as its tie-break (fetchPage's keyset pages on (sort, id)). Ascending
+    // on purpose: a backward scan is exactly ORDER BY x DESC, id DESC (NULLS FIRST); an index declared DESC is
+    // NULLS LAST and matches neither direction, so the planner sorted all 111k rows for each page (EXPLAIN).
+    index('supervision_signal_tenant_detected_idx').on(t.tenantId, t.detectedAt, t.id),
+    index('supervision_signal_tenant_severity_idx').on(t.tenantId, t.severityRank, t.id),
+    index('supervision_signal_tenant_type_sort_idx').on(t.tenantId, t.signalType, t.id),
     index('supervision_signal_tenant_type_idx').on(
       t.tenantId,
       t.signalType,
       t.occurredAt,
       t.sysOrgCode.op('text_pattern_ops'),
     ),
-    index('supervision_signal_tenant_occurred_idx').on(t.tenantId, t.occurredAt.desc(), t.id.desc()),
+    index('supervision_signal_tenant_occurred_idx').on(t.tenantId, t.occurredAt, t.id),
     index('supervision_signal_org_idx').on(t.tenantId, t.sysOrgCode.op('text_pattern_ops')),
   ],
 );

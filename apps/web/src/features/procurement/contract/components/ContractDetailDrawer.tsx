@@ -1,4 +1,4 @@
-import { CONTRACT_CHANGE_KINDS, CONTRACT_CHANGE_STATES, type ContractDto } from '@aps/shared';
+import { CONTRACT_CHANGE_KINDS, CONTRACT_CHANGE_STATES } from '@aps/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Drawer, Skeleton, Table, Typography } from 'antd';
 import { Money } from '../../../../shared/controls/index.ts';
@@ -7,20 +7,20 @@ import { contractApi, contractKeys } from '../api.ts';
 import { ContractStateTag } from './ContractStateTag.tsx';
 
 /** A contract: parties, amounts with approved changes, terms, signatures, change history, settlements, evaluation. */
-export function ContractDetailDrawer({ contract, onClose }: { contract: ContractDto | null; onClose: () => void }) {
+export function ContractDetailDrawer({ contractId, onClose }: { contractId: string | null; onClose: () => void }) {
   const detail = useQuery({
-    queryKey: contractKeys.detail(contract?.id ?? ''),
-    queryFn: ({ signal }) => contractApi.detail(contract?.id ?? '', signal),
-    enabled: !!contract,
+    queryKey: contractKeys.detail(contractId ?? ''),
+    queryFn: ({ signal }) => contractApi.detail(contractId ?? '', signal),
+    enabled: !!contractId,
   });
   const c = detail.data;
   return (
     <Drawer
-      open={!!contract}
+      open={!!contractId}
       onClose={onClose}
       size={900}
       title="合同详情"
-      extra={contract ? <RecordHistoryButton table="contract" id={contract.id} /> : null}
+      extra={contractId ? <RecordHistoryButton table="contract" id={contractId} /> : null}
       destroyOnHidden
     >
       {!c ? (

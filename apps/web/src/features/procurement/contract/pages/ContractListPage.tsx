@@ -17,6 +17,7 @@ import {
   SearchBar,
   useCrudList,
   useCrudMutation,
+  useOpenFromLink,
   warnFailure,
 } from '../../../../shared/list/index.ts';
 import { contractApi } from '../api.ts';
@@ -46,7 +47,8 @@ export default function ContractListPage() {
   const { message } = App.useApp();
   const [form] = Form.useForm<Filters>();
   const list = useCrudList<ContractDto, ContractAddInput>(contractApi, { scrollX: 1600 });
-  const [viewing, setViewing] = useState<ContractDto | null>(null);
+  const [viewing, setViewing] = useState<string | null>(null);
+  useOpenFromLink(setViewing);
   const [acting, setActing] = useState<{ action: ContractAction; row: ContractDto } | null>(null);
   const codes = {
     submit: useCan(P.submit),
@@ -111,7 +113,7 @@ export default function ContractListPage() {
             editCode={list.codes.edit}
             extra={
               <>
-                {link('详情', () => setViewing(row))}
+                {link('详情', () => setViewing(row.id))}
                 {can(row, 'submit') &&
                   codes.submit &&
                   confirmLink('确定提交审批吗?', '提交审批', () => submit.mutateAsync(row.id), '已提交审批')}
@@ -222,7 +224,7 @@ export default function ContractListPage() {
       <CrudToolbar list={list} exportName="合同.xlsx" batchDelete={false} />
       <Table<ContractDto> {...list.table.tableProps} columns={columns} />
       <ContractFormModal open={list.editor.open} contract={list.editor.record} onClose={list.editor.hide} />
-      <ContractDetailDrawer contract={viewing} onClose={() => setViewing(null)} />
+      <ContractDetailDrawer contractId={viewing} onClose={() => setViewing(null)} />
       <ContractActionModal
         action={acting?.action ?? null}
         contract={acting?.row ?? null}

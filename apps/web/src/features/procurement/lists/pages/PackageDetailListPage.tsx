@@ -1,7 +1,8 @@
 import { formatMoney, type PackageDetailRowDto, PROCUREMENT_API } from '@aps/shared';
-import { Card, Form, Input, Pagination, Table, type TableColumnsType, Tag } from 'antd';
-import { useMemo } from 'react';
-import { rowSpans, SearchBar, useServerTable } from '../../../../shared/list/index.ts';
+import { Card, Form, Input, Pagination, Table, type TableColumnsType, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
+import { rowSpans, SearchBar, useOpenFromLink, useServerTable } from '../../../../shared/list/index.ts';
+import { PackageDrawer } from '../../package/components/PackageDrawer.tsx';
 import { StageTag } from '../../package/components/PackageTags.tsx';
 import { procurementKeys } from '../../plan/api.ts';
 
@@ -18,10 +19,13 @@ const quoteText = (r: PackageDetailRowDto) => {
 /**
  * 标包明细 (§7): one row per package × bidder; the 标包编号, 标包名称 and 阶段 cells of a package's rows are merged.
  * The server pages by package (pageSize packages with all their rows), so the table shows every row it gets and
- * the pagination below counts packages.
+ * the pagination below counts packages. A package's name, or the link `?open=<package id>` (监控中心), opens the
+ * package drawer.
  */
 export default function PackageDetailListPage() {
   const [form] = Form.useForm<Filters>();
+  const [openId, setOpenId] = useState<string | null>(null);
+  useOpenFromLink(setOpenId);
   const table = useServerTable<PackageDetailRowDto>({
     queryKey: [...procurementKeys.packages, 'packageDetails'],
     url: PROCUREMENT_API.packageDetailList,
@@ -34,7 +38,14 @@ export default function PackageDetailListPage() {
   const merged = { onCell: (_: PackageDetailRowDto, i?: number) => ({ rowSpan: spans[i ?? 0] ?? 1 }) };
   const columns: TableColumnsType<PackageDetailRowDto> = [
     { title: '标包编号', dataIndex: 'packageNo', width: 100, ...merged },
-    { title: '标包名称', dataIndex: 'packageName', width: 220, ellipsis: true, ...merged },
+    {
+      title: '标包名称',
+      dataIndex: 'packageName',
+      width: 220,
+      ellipsis: true,
+      render: (v: string, r) => <Typography.Link onClick={() => setOpenId(r.packageId)}>{v}</Typography.Link>,
+      ...merged,
+    },
     { title: '阶段', dataIndex: 'purchaseStage', width: 130, render: (s: number) => <StageTag stage={s} />, ...merged },
     { title: '供应商', dataIndex: 'supplierName', width: 220, ellipsis: true },
     { title: '报价（元）', key: 'quote', width: 150, align: 'right', render: (_, r) => quoteText(r) },
@@ -57,6 +68,7 @@ export default function PackageDetailListPage() {
           onChange?.({ current, pageSize }, {}, [], { action: 'paginate', currentDataSource: rows })
         }
       />
+      <PackageDrawer packageId={openId} onClose={() => setOpenId(null)} />
     </Card>
   );
 }

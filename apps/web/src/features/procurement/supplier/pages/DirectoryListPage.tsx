@@ -11,6 +11,7 @@ import { CrudToolbar } from '../../../../shared/list/CrudToolbar.tsx';
 import { RowActions } from '../../../../shared/list/RowActions.tsx';
 import { SearchBar } from '../../../../shared/list/SearchBar.tsx';
 import { useCrudList } from '../../../../shared/list/useCrudList.ts';
+import { useOpenFromLink } from '../../../../shared/list/useOpenFromLink.ts';
 import { SuperQuery } from '../../../../shared/superQuery/SuperQuery.tsx';
 import { useCategoryTree } from '../../expert/api.ts';
 import { toTree } from '../../expert/components/ExpertFormDrawer.tsx';
@@ -35,6 +36,7 @@ export default function DirectoryListPage() {
   const categories = useCategoryTree();
   const treeData = useMemo(() => toTree(categories.data), [categories.data]);
   const [detailId, setDetailId] = useState<string | null>(null);
+  useOpenFromLink(setDetailId);
   const [moving, setMoving] = useState<{ row: SupplierDto; action: SupplierAction } | null>(null);
 
   const columns: TableColumnsType<SupplierDto> = [

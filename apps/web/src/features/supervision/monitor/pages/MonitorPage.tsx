@@ -5,8 +5,8 @@ import {
   MONITOR_SIGNAL_INFO,
   MONITOR_SIGNAL_TYPES,
   type MonitorSeverity,
-  type MonitorTargetType,
   PERMISSIONS,
+  recordLink,
   SUPERVISION_MONITOR_API,
 } from '@aps/shared/constants';
 import {
@@ -49,14 +49,6 @@ const toQuery = (v: Filters): Query => ({
 });
 
 const SEVERITY_COLOR: Record<MonitorSeverity, string> = { high: 'red', medium: 'orange', low: 'blue' };
-/** The pages where each kind of record is kept (no page opens one record by id yet). */
-const RECORD_PAGE: Record<MonitorTargetType, { path: string; label: string }> = {
-  package: { path: '/purchase/packageDetail', label: '查看标包' },
-  project: { path: '/purchase/packageDetail', label: '查看项目' },
-  contract: { path: '/contract/list', label: '查看合同' },
-  supplier: { path: '/supplier/directory', label: '查看供应商' },
-};
-
 /** 监控中心 (supervision/Monitor): KPI per risk type, the charts, the overdue stages and the signals list. */
 export default function MonitorPage() {
   const [form] = Form.useForm<Filters>();
@@ -107,9 +99,7 @@ export default function MonitorPage() {
       fixed: 'right',
       render: (_, r) => (
         <Space size="small">
-          <Typography.Link onClick={() => navigateQuietly(RECORD_PAGE[r.targetType].path)}>
-            {RECORD_PAGE[r.targetType].label}
-          </Typography.Link>
+          <Typography.Link onClick={() => navigateQuietly(recordLink(r).path)}>{recordLink(r).label}</Typography.Link>
           <Typography.Link onClick={() => navigateQuietly(inspectionLink(r))}>发起检查</Typography.Link>
         </Space>
       ),
