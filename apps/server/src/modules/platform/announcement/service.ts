@@ -86,8 +86,13 @@ export function createAnnouncementService({ db }: { db: Db }): AnnouncementServi
 
   return {
     async listByUser(userId, tenantId, limit = 50) {
+      // 通知公告 for everyone have no send rows to store read: a user who muted them (消息设置) is skipped here.
+      const muted = await db.execute<{ muted: boolean }>(
+        sql`SELECT 'notice' = ANY(muted) AS muted FROM sys_user_notify_setting WHERE user_id = ${userId}`,
+      );
+      const noticesMuted = muted.rows[0]?.muted === true;
       const [notices, system] = await Promise.all([
-        unread(userId, tenantId, ANNOUNCEMENT_CATEGORY.notice, limit),
+        noticesMuted ? { list: [], total: 0 } : unread(userId, tenantId, ANNOUNCEMENT_CATEGORY.notice, limit),
         unread(userId, tenantId, ANNOUNCEMENT_CATEGORY.system, limit),
       ]);
       return {
