@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3-4: 消息设置 honoured by every bell writer (a muted category is stored read and not pushed, e-mail
+ * Issue 18 §3-4: 消息设置 honoured by every bell writer (a muted category is kept out of the bell and not pushed, e-mail
  * copies reach the development mail outbox), and every bell message pushes cmd user to its recipients' sockets.
  */
 import fs from 'node:fs/promises';
@@ -48,12 +48,12 @@ async function member() {
 
 const settings = (u: U, body?: object) => fx.call(u.token, body ? 'PUT' : 'GET', '/sys/account/notifySettings', body);
 
-async function readFlag(anntId: string, userId: string) {
+async function sendRow(anntId: string, userId: string) {
   const [row] = await fx.t.db
-    .select({ read: sysAnnouncementSend.readFlag })
+    .select({ read: sysAnnouncementSend.readFlag, muted: sysAnnouncementSend.muted })
     .from(sysAnnouncementSend)
     .where(and(eq(sysAnnouncementSend.anntId, anntId), eq(sysAnnouncementSend.userId, userId)));
-  return row?.read;
+  return row;
 }
 
 const bellTitles = async (u: U) => {
@@ -77,7 +77,7 @@ describe('消息设置', () => {
     expect((await settings(u)).body.result).toMatchObject({ categories: ['notice', 'task'], emailCopy: true });
   });
 
-  it('a muted category is stored read and not pushed; the others are pushed and copied by e-mail', async () => {
+  it('a muted category is kept out of the bell and not pushed; the others are pushed and copied by e-mail', async () => {
     const muted = await member();
     const copied = await member();
     const email = `copy${Date.now().toString(36)}@example.com`;
@@ -99,10 +99,10 @@ describe('消息设置', () => {
     });
     expect(id).toBeTruthy();
     expect(await copiedSocket.heard(NOTICE_CMD.user)).toBe(true);
-    expect(await readFlag(id as string, copied.id)).toBe(false);
+    expect(await sendRow(id as string, copied.id)).toEqual({ read: false, muted: false });
     expect(await bellTitles(copied)).toContain(title);
-    // The muted user has it in 我的消息 as read, never in the bell, and hears nothing.
-    expect(await readFlag(id as string, muted.id)).toBe(true);
+    // The muted user has it in 我的消息, still unread (a read receipt stays true), never in the bell, and hears nothing.
+    expect(await sendRow(id as string, muted.id)).toEqual({ read: false, muted: true });
     expect(await bellTitles(muted)).not.toContain(title);
     expect(await mutedSocket.heard(NOTICE_CMD.user, 300)).toBe(false);
 
@@ -114,7 +114,7 @@ describe('消息设置', () => {
     copiedSocket.close();
   });
 
-  it('a workflow task message pushes cmd user to the assignee, and is stored read when 待办审批 is muted', async () => {
+  it('a workflow task message pushes cmd user to the assignee, and is kept out of the bell when 待办审批 is muted', async () => {
     const initiator = await fx.user();
     const approver = await member();
     const socket = await noticeSocket(approver.id, approver.token);
@@ -134,11 +134,12 @@ describe('消息设置', () => {
     expect(secondTask.id).not.toBe(task.id);
     expect(await socket.heard(NOTICE_CMD.user, 300)).toBe(false);
     const [row] = (
-      await fx.t.db.execute<{ read_flag: boolean }>(sql`
-        SELECT s.read_flag FROM sys_announcement a JOIN sys_announcement_send s ON s.annt_id = a.id
+      await fx.t.db.execute<{ muted: boolean }>(sql`
+        SELECT s.muted FROM sys_announcement a JOIN sys_announcement_send s ON s.annt_id = a.id
         WHERE a.bus_type = 'workflow_task' AND a.bus_id = ${secondTask.id}`)
     ).rows;
-    expect(row?.read_flag).toBe(true);
+    expect(row?.muted).toBe(true);
+    expect((await bellTitles(approver)).filter((x) => x.includes('部门审批'))).toHaveLength(1);
     socket.close();
   });
 });

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 /** One bell recipient as their preferences (消息设置) decide it. */
 export interface BellRecipient {
   userId: string;
-  /** The user muted this category: the message is stored read, not pushed and not copied by e-mail. */
+  /** The user muted this category: the send row is marked muted (not in the bell), not pushed, not copied by e-mail. */
   muted: boolean;
   /** The address of an e-mail copy (copies on and an address bound), else null. */
   email: string | null;
@@ -60,10 +60,6 @@ export async function bellRecipients(
     return { userId, muted: r?.muted ?? false, email: r?.email ?? null };
   });
 }
-
-/** A muted category is stored read: it stays in the user's 我的消息 list but never reaches the bell. */
-export const mutedUsers = (recipients: BellRecipient[]) =>
-  new Set(recipients.filter((r) => r.muted).map((r) => r.userId));
 
 /**
  * Tells the unmuted recipients about a written bell message after the write's transaction has ended (a bell

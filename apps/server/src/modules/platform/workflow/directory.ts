@@ -88,7 +88,7 @@ export function createWorkflowDirectory(db: Db) {
       }),
       sql`, `,
     );
-    // The assignees' 消息设置 (announcement/bell.ts): who muted 待办审批 gets the message stored read.
+    // The assignees' 消息设置 (announcement/bell.ts): who muted 待办审批 gets the message kept out of the bell.
     const written = await rows<{ user_id: string; muted: boolean; email: string | null; title: string }>(sql`
       WITH v(annt_id, task_id, assignee, title, content, open_page) AS (VALUES ${values}),
       r AS (
@@ -107,8 +107,8 @@ export function createWorkflowDirectory(db: Db) {
         RETURNING id
       ),
       snd AS (
-        INSERT INTO sys_announcement_send (annt_id, user_id, read_flag, read_time)
-        SELECT r.annt_id, r.user_id, r.muted, CASE WHEN r.muted THEN now() END FROM r JOIN ins ON ins.id = r.annt_id
+        INSERT INTO sys_announcement_send (annt_id, user_id, muted)
+        SELECT r.annt_id, r.user_id, r.muted FROM r JOIN ins ON ins.id = r.annt_id
         RETURNING annt_id
       )
       SELECT r.user_id, r.muted, r.email, r.title FROM r`);

@@ -10,7 +10,7 @@ import { HttpError } from '../../../../shared/http.ts';
 import { ACCOUNT_KEYS, getNotifySettings, saveNotifySettings } from '../api.ts';
 
 /**
- * 消息设置: which bell categories the user receives (a muted one is kept in 我的消息 as read, never in the bell) and
+ * 消息设置: which bell categories the user receives (a muted one stays in 我的消息 but never reaches the bell) and
  * whether each message is copied to their bound e-mail. Every switch saves at once.
  */
 export function NotifySettings() {
