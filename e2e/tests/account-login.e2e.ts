@@ -251,6 +251,28 @@ describe('个人中心', () => {
     const refused = await fetch(`${baseUrl}/aps/sys/user/getUserInfo`, { headers: { 'X-Access-Token': other.token } });
     expect(refused.status).toBe(401);
 
+    // 消息设置: muting 系统消息 is saved at once and still off after a reload; then back on for the later files.
+    const savedSettings = () =>
+      page.waitForResponse(
+        (r) => r.url().endsWith('/aps/sys/account/notifySettings') && r.request().method() === 'PUT',
+      );
+    const notifyTab = () => page.getByRole('tab', { name: '消息设置' }).click();
+    await notifyTab();
+    const system = page.getByRole('switch', { name: '系统消息' });
+    await expect.poll(() => system.getAttribute('aria-checked')).toBe('true');
+    const saved = savedSettings();
+    await system.click();
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => system.getAttribute('aria-checked')).toBe('false');
+    await page.reload();
+    await notifyTab();
+    await expect.poll(() => page.getByRole('switch', { name: '系统消息' }).getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByRole('switch', { name: '待办审批' }).getAttribute('aria-checked')).toBe('true');
+    await screenshot(page, 'account-notify');
+    const restored = savedSettings();
+    await page.getByRole('switch', { name: '系统消息' }).click();
+    expect((await restored).status()).toBe(200);
+
     // Back to the seeded name, for the files that run after this one on the same server.
     await page.getByRole('tab', { name: '基本设置' }).click();
     await page.getByLabel('姓名').fill('王磊');

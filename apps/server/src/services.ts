@@ -15,6 +15,7 @@ import {
   type AnnouncementAdminService,
   createAnnouncementAdminService,
 } from './modules/platform/announcement/admin.ts';
+import { setBellNotifier } from './modules/platform/announcement/bell.ts';
 import { type AnnouncementService, createAnnouncementService } from './modules/platform/announcement/service.ts';
 import { type AuditService, createAuditService } from './modules/platform/audit/service.ts';
 import { type Captcha, createCaptcha } from './modules/platform/auth/captcha.ts';
@@ -54,7 +55,7 @@ import { createQuartzScheduler, type QuartzScheduler } from './modules/platform/
 import { createQuartzService, type QuartzService } from './modules/platform/quartz/service.ts';
 import { createLocalRealtimeBus, createRedisRealtimeBus } from './modules/platform/realtime/bus.ts';
 import { createRealtimeService, type RealtimeService } from './modules/platform/realtime/service.ts';
-import { bellOnRelease, offlineOnRevoke } from './modules/platform/realtime/wiring.ts';
+import { bellNotifier, bellOnRelease, offlineOnRevoke } from './modules/platform/realtime/wiring.ts';
 import { createReportService, type ReportService } from './modules/platform/report/service.ts';
 import { createReportSsoService, type ReportSsoService } from './modules/platform/report/sso.ts';
 import { createRoleService, type RoleService } from './modules/platform/role/service.ts';
@@ -307,6 +308,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const messaging = config.messaging ?? loadMessagingConfig(process.env, config.env === 'production');
   const sender = createMessageSender(messaging, { dataDir: config.dataDir, log: (m) => log.info(m), sms });
   const codes = createVerificationCodes({ db, counters: authCounters, sender });
+  // Every bell message (sendBellMessage, workflow tasks) reloads its recipients' bells and sends e-mail copies.
+  setBellNotifier(bellNotifier(realtime, sender, (err, msg) => log.error(err, msg)));
   const contracts = createContractService({ db, rules, workflow });
   const services: Services = {
     workflow,

@@ -7,6 +7,7 @@ export const ACCOUNT_API = {
   profile: '/sys/account/profile',
   sessions: '/sys/account/sessions',
   revokeSession: '/sys/account/sessions/revoke',
+  notifySettings: '/sys/account/notifySettings',
 } as const;
 
 export const ACCOUNT_MESSAGES = {
@@ -14,7 +15,33 @@ export const ACCOUNT_MESSAGES = {
   sessionNotFound: '该会话不存在或已下线',
   currentSession: '不能下线当前会话，请使用退出登录',
   tenantRequired: '请选择租户',
+  notifyCategoryInvalid: '消息类别有误',
 } as const;
+
+/**
+ * The bell categories a user may mute in 消息设置 (issue 18 §3): 通知公告 (msgCategory '1'), 系统消息 (msgCategory
+ * '2' from the business modules) and 待办审批 (msgCategory '2' with busType workflow_task, the workflow's new tasks).
+ */
+export const NOTIFY_CATEGORIES = ['notice', 'system', 'task'] as const;
+export type NotifyCategory = (typeof NOTIFY_CATEGORIES)[number];
+export const NOTIFY_CATEGORY_LABELS: Record<NotifyCategory, string> = {
+  notice: '通知公告',
+  system: '系统消息',
+  task: '待办审批',
+};
+export const NOTIFY_CATEGORY_HINTS: Record<NotifyCategory, string> = {
+  notice: '管理员发布的通知公告',
+  system: '业务办理结果、提醒等系统消息',
+  task: '流程审批中分配给您的待办任务',
+};
+
+/** A user's notification preferences: the categories their bell receives, and e-mail copies of them. */
+export interface NotifySettingsDto {
+  categories: NotifyCategory[];
+  emailCopy: boolean;
+  /** The address copies go to (null: no e-mail bound, copies cannot be sent). */
+  email: string | null;
+}
 
 /** The tenants the user may work in, the one of this session, and whether the user has ever chosen one. */
 export interface AccountTenants {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_MESSAGES, THIRD_LOGIN_MESSAGES } from './account.constants.ts';
+import { ACCOUNT_MESSAGES, NOTIFY_CATEGORIES, THIRD_LOGIN_MESSAGES } from './account.constants.ts';
 import { maxLengthMessage } from './rules.ts';
 
 export * from './account.constants.ts';
@@ -29,6 +29,16 @@ export const revokeSessionSchema = z.object({
   id: z.string({ error: '请选择会话' }).min(1, '请选择会话').max(100),
 });
 export type RevokeSessionRequest = z.infer<typeof revokeSessionSchema>;
+
+/** 消息设置: the bell categories received (the others are muted) and whether e-mail copies are sent. */
+export const notifySettingsSchema = z.object({
+  categories: z
+    .array(z.enum(NOTIFY_CATEGORIES, { error: ACCOUNT_MESSAGES.notifyCategoryInvalid }))
+    .max(NOTIFY_CATEGORIES.length)
+    .transform((list) => [...new Set(list)]),
+  emailCopy: z.boolean({ error: '请选择是否接收邮件副本' }),
+});
+export type NotifySettingsRequest = z.infer<typeof notifySettingsSchema>;
 
 // ── Third-party and OAuth2-app sign-in (issue 18 §2) ─────────────────────────────────────────────
 export const thirdTypeParamsSchema = z.object({

@@ -1,4 +1,11 @@
-import { ACCOUNT_API, accountProfileSchema, LOGIN, revokeSessionSchema, selectTenantSchema } from '@aps/shared';
+import {
+  ACCOUNT_API,
+  accountProfileSchema,
+  LOGIN,
+  notifySettingsSchema,
+  revokeSessionSchema,
+  selectTenantSchema,
+} from '@aps/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../../core/envelope.ts';
 import type { Services } from '../../../services.ts';
@@ -48,5 +55,24 @@ export const accountRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       await account.revokeSession(sessionOf(request), request.body.id);
       return ok(null, '已下线');
     },
+  );
+
+  app.get(
+    ACCOUNT_API.notifySettings,
+    { config: { access: LOGIN }, schema: { tags: ['个人中心'], summary: '本人的消息设置' } },
+    async (request) => ok(await account.notifySettings(sessionOf(request))),
+  );
+
+  app.put(
+    ACCOUNT_API.notifySettings,
+    {
+      config: { access: LOGIN, audit: '修改消息设置' },
+      schema: {
+        tags: ['个人中心'],
+        summary: '修改本人的消息设置（接收的消息类别、邮件副本）',
+        body: notifySettingsSchema,
+      },
+    },
+    async (request) => ok(await account.saveNotifySettings(sessionOf(request), request.body), '保存成功'),
   );
 };

@@ -4,6 +4,9 @@ import {
   type AccountSessionDto,
   type AccountTenants,
   formatDateTime,
+  NOTIFY_CATEGORIES,
+  type NotifySettingsDto,
+  type NotifySettingsRequest,
   type UserInfo,
 } from '@aps/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
@@ -13,6 +16,7 @@ import type { Db } from '../../../db/client.ts';
 import { sysSession } from '../auth/tables.ts';
 import { sysUser } from '../system/tables.ts';
 import { loadTenantList, loadUserInfo } from '../user/profile.ts';
+import { sysUserNotifySetting } from './tables.ts';
 
 /** Who asks: the signed-in user, the tenant of the request and the session it came with. */
 export interface AccountCaller {
@@ -31,6 +35,9 @@ export interface AccountService {
   sessions(caller: AccountCaller): Promise<AccountSessionDto[]>;
   /** Signs one of the user's other sessions out; another user's session answers like an unknown one. */
   revokeSession(caller: AccountCaller, sessionId: string): Promise<void>;
+  /** 消息设置: the bell categories the user receives and whether e-mail copies are sent. */
+  notifySettings(caller: AccountCaller): Promise<NotifySettingsDto>;
+  saveNotifySettings(caller: AccountCaller, input: NotifySettingsRequest): Promise<NotifySettingsDto>;
 }
 
 type SessionRow = {
@@ -106,6 +113,32 @@ export function createAccountService({
         lastSeenTime: formatDateTime(r.last_seen_at) ?? '',
         current: r.id === sessionId,
       }));
+    },
+
+    async notifySettings({ userId }) {
+      const [row] = await db
+        .select({ muted: sysUserNotifySetting.muted, emailCopy: sysUserNotifySetting.emailCopy, email: sysUser.email })
+        .from(sysUser)
+        .leftJoin(sysUserNotifySetting, eq(sysUserNotifySetting.userId, sysUser.id))
+        .where(eq(sysUser.id, userId));
+      const muted = new Set(row?.muted ?? []);
+      return {
+        categories: NOTIFY_CATEGORIES.filter((c) => !muted.has(c)),
+        emailCopy: row?.emailCopy ?? false,
+        email: row?.email?.trim() || null,
+      };
+    },
+
+    async saveNotifySettings(caller, { categories, emailCopy }) {
+      const muted = NOTIFY_CATEGORIES.filter((c) => !categories.includes(c));
+      await db
+        .insert(sysUserNotifySetting)
+        .values({ userId: caller.userId, muted, emailCopy })
+        .onConflictDoUpdate({
+          target: sysUserNotifySetting.userId,
+          set: { muted, emailCopy, updateTime: new Date() },
+        });
+      return this.notifySettings(caller);
     },
 
     async revokeSession({ userId, sessionId }, id) {

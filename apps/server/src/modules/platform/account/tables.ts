@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sysUser } from '../system/tables.ts';
 
 /** An external identity (third-party / OAuth2 app) bound to a user: one per provider type and external id. */
@@ -19,3 +20,16 @@ export const sysThirdAccount = pgTable(
     index('sys_third_account_user_idx').on(t.userId),
   ],
 );
+
+/**
+ * A user's notification preferences (消息设置, issue 18 §3): the bell categories they muted (NotifyCategory keys) and
+ * whether they get e-mail copies. No row: every category, no copies.
+ */
+export const sysUserNotifySetting = pgTable('sys_user_notify_setting', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => sysUser.id, { onDelete: 'cascade' }),
+  muted: text('muted').array().notNull().default(sql`'{}'::text[]`),
+  emailCopy: boolean('email_copy').notNull().default(false),
+  updateTime: timestamp('update_time', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -79,6 +79,7 @@ export function createAnnouncementService({ db }: { db: Db }): AnnouncementServi
       FROM sys_announcement a
       LEFT JOIN sys_announcement_send s ON s.annt_id = a.id AND s.user_id = ${userId}
       WHERE ${visibleTo(userId, tenantId)} AND a.msg_category = ${category} AND COALESCE(s.read_flag, false) = false
+        AND NOT COALESCE(s.muted, false)
       ORDER BY a.send_time DESC NULLS LAST
       LIMIT ${limit}`);
     return { list: result.rows.map(toDto), total: result.rows[0]?.total ?? 0 };
@@ -86,8 +87,13 @@ export function createAnnouncementService({ db }: { db: Db }): AnnouncementServi
 
   return {
     async listByUser(userId, tenantId, limit = 50) {
+      // 通知公告 for everyone have no send rows to mark muted: a user who muted them (消息设置) is skipped here.
+      const muted = await db.execute<{ muted: boolean }>(
+        sql`SELECT 'notice' = ANY(muted) AS muted FROM sys_user_notify_setting WHERE user_id = ${userId}`,
+      );
+      const noticesMuted = muted.rows[0]?.muted === true;
       const [notices, system] = await Promise.all([
-        unread(userId, tenantId, ANNOUNCEMENT_CATEGORY.notice, limit),
+        noticesMuted ? { list: [], total: 0 } : unread(userId, tenantId, ANNOUNCEMENT_CATEGORY.notice, limit),
         unread(userId, tenantId, ANNOUNCEMENT_CATEGORY.system, limit),
       ]);
       return {

@@ -52,6 +52,11 @@ export const sysAnnouncementSend = pgTable(
       .references(() => sysUser.id, { onDelete: 'cascade' }),
     readFlag: boolean('read_flag').notNull().default(false),
     readTime: timestamp('read_time', { withTimezone: true }),
+    /**
+     * The user muted the message's category (消息设置) when it was written: kept unread in 我的消息 (a read receipt such
+     * as an award letter's stays true), but never shown in the bell nor pushed.
+     */
+    muted: boolean('muted').notNull().default(false),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,4 +1,6 @@
 import type { AnnouncementAdminService } from '../announcement/admin.ts';
+import type { BellNotifier } from '../announcement/bell.ts';
+import type { MessageSender } from '../auth/senders/message-sender.ts';
 import type { SessionStore } from '../auth/session.ts';
 import { OFFLINE_TEXT, type RealtimeService } from './service.ts';
 
@@ -37,6 +39,35 @@ export function bellOnRelease(
       const released = await admin.release(actor, id);
       await realtime.notifyBell(released.msgType === 'USER' ? released.userIds : 'all', released.titile);
       return released;
+    },
+  };
+}
+
+/**
+ * What a written bell message does next (announcement/bell.ts): cmd user to the recipients' notice sockets on every
+ * instance, and e-mail copies to those who asked for them. Best effort: a mail server that is down never fails the
+ * business write that sent the message.
+ */
+export function bellNotifier(
+  realtime: Pick<RealtimeService, 'notifyBell'>,
+  sender: Pick<MessageSender, 'send'>,
+  log: (err: unknown, msg: string) => void,
+): BellNotifier {
+  return {
+    async deliver({ title, text, pushTo, emails }) {
+      try {
+        await realtime.notifyBell(pushTo, title);
+      } catch (err) {
+        log(err, 'bell push failed');
+      }
+      const body = `${text || title}\n\n请登录全流程数字化采购平台查看详情。`;
+      for (const to of emails) {
+        try {
+          await sender.send({ channel: 'email', to, subject: `【系统消息】${title}`, text: body });
+        } catch (err) {
+          log(err, 'bell e-mail copy failed');
+        }
+      }
     },
   };
 }

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { badRequest } from '../../../core/envelope.ts';
 import { escapeHtml } from '../../../core/html.ts';
 import type { Db } from '../../../db/client.ts';
+import { deliverBell } from '../announcement/bell.ts';
 import type { InstanceRow } from './engine-types.ts';
 import type { CompiledNode } from './graph.ts';
 import type { AssigneeContext } from './rules.ts';
@@ -87,18 +88,37 @@ export function createWorkflowDirectory(db: Db) {
       }),
       sql`, `,
     );
-    await db.execute(sql`
+    // The assignees' 消息设置 (announcement/bell.ts): who muted 待办审批 gets the message kept out of the bell.
+    const written = await rows<{ user_id: string; muted: boolean; email: string | null; title: string }>(sql`
       WITH v(annt_id, task_id, assignee, title, content, open_page) AS (VALUES ${values}),
+      r AS (
+        SELECT v.*, u.id AS user_id, COALESCE('task' = ANY(p.muted), false) AS muted,
+          CASE WHEN p.email_copy AND NOT ('task' = ANY(p.muted)) THEN NULLIF(trim(u.email), '') END AS email
+        FROM v JOIN sys_user u ON u.username = v.assignee
+        LEFT JOIN sys_user_notify_setting p ON p.user_id = u.id
+      ),
       ins AS (
         INSERT INTO sys_announcement (id, tenant_id, title, msg_content, msg_abstract, sender, priority, msg_category,
           msg_type, user_ids, send_status, send_time, open_type, open_page, bus_type, bus_id, create_by)
-        SELECT v.annt_id, ${instance.tenant_id}, v.title, v.content, v.title, ${instance.initiator}, 'M',
-          ${ANNOUNCEMENT_CATEGORY.system}, 'USER', ARRAY[u.id], '1', now(), 'component', v.open_page, 'workflow_task',
-          v.task_id, 'system'
-        FROM v JOIN sys_user u ON u.username = v.assignee
-        RETURNING id, user_ids[1] AS user_id
+        SELECT r.annt_id, ${instance.tenant_id}, r.title, r.content, r.title, ${instance.initiator}, 'M',
+          ${ANNOUNCEMENT_CATEGORY.system}, 'USER', ARRAY[r.user_id], '1', now(), 'component', r.open_page,
+          'workflow_task', r.task_id, 'system'
+        FROM r
+        RETURNING id
+      ),
+      snd AS (
+        INSERT INTO sys_announcement_send (annt_id, user_id, muted)
+        SELECT r.annt_id, r.user_id, r.muted FROM r JOIN ins ON ins.id = r.annt_id
+        RETURNING annt_id
       )
-      INSERT INTO sys_announcement_send (annt_id, user_id) SELECT id, user_id FROM ins`);
+      SELECT r.user_id, r.muted, r.email, r.title FROM r`);
+    for (const w of written) {
+      await deliverBell([{ userId: w.user_id, muted: w.muted, email: w.email }], {
+        tenantId: instance.tenant_id,
+        title: w.title,
+        text: w.title,
+      });
+    }
   }
 
   async function userDepart(tenantId: number, userId: string): Promise<string | null> {

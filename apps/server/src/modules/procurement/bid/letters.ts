@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
+import { bellRecipients, deliverBell } from '../../platform/announcement/bell.ts';
 import { sysAnnouncement, sysAnnouncementSend } from '../../platform/announcement/tables.ts';
 
 export interface BellMessage {
@@ -17,7 +18,9 @@ export interface BellMessage {
 
 /**
  * Puts a system message (msgCategory '2') in the bell of the given users: a published announcement addressed to
- * them (msgType USER) with an unread send row each, as a release by the announcement module does.
+ * them (msgType USER) with an unread send row each, as a release by the announcement module does. The recipients'
+ * 消息设置 decide the rest (announcement/bell.ts): who muted 系统消息 gets it kept out of the bell; the others' bells reload
+ * over the notice socket and e-mail copies go out once the transaction has committed.
  */
 export async function sendBellMessage(db: DbOrTx, m: BellMessage): Promise<string | null> {
   if (m.userIds.length === 0) return null;
@@ -42,10 +45,12 @@ export async function sendBellMessage(db: DbOrTx, m: BellMessage): Promise<strin
     })
     .returning({ id: sysAnnouncement.id });
   if (!row) return null;
+  const recipients = await bellRecipients(db, [...new Set(m.userIds)], 'system');
   await db
     .insert(sysAnnouncementSend)
-    .values(m.userIds.map((userId) => ({ anntId: row.id, userId })))
+    .values(recipients.map(({ userId, muted }) => ({ anntId: row.id, userId, muted })))
     .onConflictDoNothing();
+  await deliverBell(recipients, { tenantId: m.tenantId, title: m.title, text: m.abstract });
   return row.id;
 }
 

@@ -3,6 +3,8 @@ import type {
   AccountProfileResult,
   AccountSessionDto,
   AccountTenants,
+  NotifySettingsDto,
+  NotifySettingsRequest,
   UserInfo,
 } from '@aps/shared';
 import { ACCOUNT_API } from '@aps/shared/constants';
@@ -12,6 +14,7 @@ import { SESSION_TTL_MS, STORAGE_KEYS, storage } from '../../../shared/storage.t
 export const ACCOUNT_KEYS = {
   sessions: ['account', 'sessions'] as const,
   tenants: ['account', 'tenants'] as const,
+  notifySettings: ['account', 'notifySettings'] as const,
 };
 
 export const getTenants = () => http.get<AccountTenants>(ACCOUNT_API.tenants);
@@ -22,6 +25,11 @@ export const selectTenant = (tenantId: number) =>
 export const updateProfile = (body: AccountProfileRequest) => http.put<AccountProfileResult>(ACCOUNT_API.profile, body);
 
 export const getSessions = () => http.get<AccountSessionDto[]>(ACCOUNT_API.sessions);
+
+export const getNotifySettings = () => http.get<NotifySettingsDto>(ACCOUNT_API.notifySettings);
+
+export const saveNotifySettings = (body: NotifySettingsRequest) =>
+  http.put<NotifySettingsDto>(ACCOUNT_API.notifySettings, body);
 
 export const revokeSession = (id: string) => http.post<null>(ACCOUNT_API.revokeSession, { id });
 

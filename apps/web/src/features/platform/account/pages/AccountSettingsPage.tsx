@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useSessionStore } from '../../auth/store.ts';
 import { ChangePasswordModal } from '../../header/ChangePasswordModal.tsx';
 import { DepartList } from '../components/DepartList.tsx';
+import { NotifySettings } from '../components/NotifySettings.tsx';
 import { ProfileForm } from '../components/ProfileForm.tsx';
 import { SessionList } from '../components/SessionList.tsx';
 
@@ -53,7 +54,7 @@ function SecurityPanel() {
   );
 }
 
-/** 账户设置 (/account/settings): 基本设置, 安全设置, 我的部门. */
+/** 账户设置 (/account/settings): 基本设置, 安全设置, 消息设置, 我的部门. */
 export default function AccountSettingsPage() {
   return (
     <Card>
@@ -62,6 +63,7 @@ export default function AccountSettingsPage() {
         items={[
           { key: 'basic', label: '基本设置', children: <ProfileForm /> },
           { key: 'security', label: '安全设置', children: <SecurityPanel /> },
+          { key: 'notify', label: '消息设置', children: <NotifySettings /> },
           { key: 'departs', label: '我的部门', children: <DepartList /> },
         ]}
       />
