@@ -120,6 +120,11 @@ describe('realtime', () => {
       '10,600.00',
     );
     await screenshot(second.page, 'realtime-plan-grid-pushed');
+    // Both editors leave: their sessions and sockets do not linger into the next test.
+    for (const page of [first.page, second.page]) {
+      contexts.splice(contexts.indexOf(page.context()), 1);
+      await page.context().close();
+    }
   }, 90_000);
 
   it('a user forced offline sees the 30 s countdown, then the login page', async () => {
