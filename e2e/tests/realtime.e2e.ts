@@ -1,12 +1,13 @@
 /**
- * §4 push channels in Chromium: two browsers on the demo grid see each other's edits (grid socket), and a user
+ * §4 push channels in Chromium: two browsers on the demo grid see each other's edits (grid socket), two users
+ * editing one purchase plan see the lines the other saves (the server's push after the commit), and a user
  * forced offline by the administrator sees the countdown dialog in their own browser, then the login page.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { serverUnderTest } from '../support/target.ts';
-import { userPage } from './shell-support.ts';
+import { apiLogin, expectMessage, userPage } from './shell-support.ts';
 
 const { baseUrl } = serverUnderTest();
 
@@ -51,6 +52,79 @@ describe('realtime', () => {
     await second.getByText('一对多：表单 + 子表').click();
     await cell(first, 'd1', 'name').getByText('笔记本电脑（乙）').waitFor({ timeout: 10_000 });
     expect(await cell(first, 'd3', 'name').textContent()).toContain('会议桌椅（甲）');
+  }, 90_000);
+
+  it('two users editing one purchase plan: a saved line shows in the other’s grid at once', async () => {
+    // branch01's draft plan with two lines, made through the API (this test owns it).
+    const { token } = await apiLogin(baseUrl, 'branch01');
+    const name = `推送计划${Date.now().toString(36)}`;
+    const response = await fetch(`${baseUrl}/aps/purchase/plan/add`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Access-Token': token, 'tenant-id': '1' },
+      body: JSON.stringify({
+        planName: name,
+        category: '2',
+        purchaseMethod: 'inquiry',
+        budget: '80000',
+        items: [
+          { name: '激光打印机', unit: '台', quantity: '4', unitPrice: '1500' },
+          { name: '碎纸机', unit: '台', quantity: '2', unitPrice: '800' },
+        ],
+      }),
+    });
+    const plan = ((await response.json()) as { result: { id: string; items: { id: string }[] } }).result;
+    const printer = plan.items[0]?.id ?? '';
+
+    const editor = async (username: string) => {
+      const page = await open(username, '/purchase/plan');
+      await page.setViewportSize({ width: 1500, height: 950 });
+      const bar = page.locator('.aps-search-bar:visible');
+      await bar.getByLabel('计划名称').fill(name);
+      await bar.getByRole('button', { name: /查\s*询/ }).click();
+      await page
+        .locator('.ant-table-row:visible')
+        .filter({ hasText: name })
+        .getByRole('button', { name: '编辑' })
+        .click();
+      const drawer = page.getByRole('dialog').filter({ hasText: '编辑采购计划' });
+      const grid = drawer.getByRole('region', { name: '采购明细', exact: true });
+      await grid.getByText('激光打印机').waitFor();
+      return { page, drawer, line: (id: string) => grid.locator(`[data-row-key="${id}"]`) };
+    };
+    const first = await editor('branch01');
+    const second = await editor('admin');
+    await second.page.waitForTimeout(500); // the grid sockets open once the drawer is up
+
+    // The reload highlight lasts 1.4 s: admin's page notes it the moment it comes.
+    await second.page.evaluate((id) => {
+      const w = window as unknown as { highlighted?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector(`[data-row-key="${id}"].aps-grid-row-reloaded`)) w.highlighted = true;
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    }, printer);
+
+    // branch01 changes the printer line and saves …
+    const quantity = first.line(printer).locator('.aps-grid-cell[data-key="quantity"]');
+    await quantity.click();
+    await quantity.getByRole('textbox').fill('6');
+    await quantity.getByRole('textbox').press('Tab');
+    await first.drawer.getByRole('button', { name: /^确\s*定$/ }).click();
+    await expectMessage(first.page, '编辑成功!');
+
+    // … and admin's open grid shows the saved line, field by field, highlighted; nothing else moved.
+    const seen = second.line(printer);
+    await seen.locator('.aps-grid-cell[data-key="amount"]').getByText('9,000.00').waitFor({ timeout: 10_000 });
+    expect(await seen.locator('.aps-grid-cell[data-key="quantity"]').textContent()).toContain('6');
+    expect(await second.page.evaluate(() => (window as unknown as { highlighted?: boolean }).highlighted)).toBe(true);
+    expect(await second.drawer.locator('.aps-grid-footer').filter({ hasText: '合计' }).textContent()).toContain(
+      '10,600.00',
+    );
+    await screenshot(second.page, 'realtime-plan-grid-pushed');
+    // Both editors leave: their sessions and sockets do not linger into the next test.
+    for (const page of [first.page, second.page]) {
+      contexts.splice(contexts.indexOf(page.context()), 1);
+      await page.context().close();
+    }
   }, 90_000);
 
   it('a user forced offline sees the 30 s countdown, then the login page', async () => {

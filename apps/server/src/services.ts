@@ -75,6 +75,7 @@ import { createDashboardService, type DashboardService } from './modules/procure
 import { createExpertService, type ExpertService } from './modules/procurement/expert/service.ts';
 import { createSpecialListService, type SpecialListService } from './modules/procurement/lists/service.ts';
 import { createNoticeService, type NoticeService } from './modules/procurement/notice/service.ts';
+import { gridOnPlanEdit } from './modules/procurement/plan/realtime.ts';
 import { createPlanService, type PlanService } from './modules/procurement/plan/service.ts';
 import { procurementJobs } from './modules/procurement/project/jobs.ts';
 import { createProjectService, type ProjectService } from './modules/procurement/project/service.ts';
@@ -296,7 +297,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     ...supervisionJobs(),
     ...rectificationJobs(() => proposal.blacklist ?? null),
   ]);
-  const purchasePlans = createPlanService({ db, rules, workflow, importExcel });
+  const purchasePlans = gridOnPlanEdit(createPlanService({ db, rules, workflow, importExcel }), realtime);
   const scheduler = createQuartzScheduler({ db, handlers: jobHandlers, log });
   const humanProof = createHumanProof({ db });
   const captcha = createCaptcha({

@@ -5,7 +5,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
-import { GRID_TYPE, NOTICE_CMD } from '@aps/shared';
+import { GRID_TYPE, NOTICE_CMD, planItemsGridPage } from '@aps/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN_PASSWORD, type TestApp } from './harness.ts';
 
@@ -166,6 +166,67 @@ describe('one instance without REDIS_URL', () => {
     expect(release.json()).toMatchObject({ success: true });
     expect(await notice.next(cmdIs(NOTICE_CMD.topic))).toMatchObject({ msgTxt: '推送测试' });
     notice.close();
+  });
+
+  it('a saved plan edit pushes its item lines to the grids open on that plan, keeping the line ids', async () => {
+    const owner = await t.createUser({ roles: ['buyer'], departs: ['A01'] });
+    const viewer = await t.createUser({ roles: ['buyer'], departs: ['A01'] });
+    const ownerToken = await t.login(owner.username);
+    const viewerToken = await t.login(viewer.username);
+    const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
+      t.app.inject({ method, url: `/aps${url}`, headers: { 'X-Access-Token': ownerToken, 'tenant-id': '1' }, payload });
+    const fields = { planName: '推送计划', category: '2', purchaseMethod: 'inquiry', budget: '50000' };
+    const added = await call('POST', '/purchase/plan/add', {
+      ...fields,
+      items: [
+        { name: '钢筋', unit: '吨', quantity: '10', unitPrice: '4200' },
+        { name: '水泥', unit: '吨', quantity: '20', unitPrice: '480' },
+      ],
+    });
+    expect(added.json()).toMatchObject({ success: true });
+    const plan = added.json().result as { id: string; items: { id: string; name: string }[] };
+    const [steel, cement] = plan.items;
+    const page = planItemsGridPage(plan.id);
+    const viewerGrid = await open(host, `/aps/vxeSocket/${viewer.id}/${page}`, viewerToken);
+    const elsewhere = await open(
+      host,
+      `/aps/vxeSocket/${viewer.id}/${planItemsGridPage(crypto.randomUUID())}`,
+      viewerToken,
+    );
+
+    const edited = await call('PUT', '/purchase/plan/edit', {
+      ...fields,
+      id: plan.id,
+      socketKey: 'owner-grid-1',
+      items: [
+        { id: cement?.id, name: '水泥 P.O42.5', unit: '吨', quantity: '25', unitPrice: '480' },
+        { name: '砂石', unit: '方', quantity: '3', unitPrice: '99.99' },
+      ],
+    });
+    expect(edited.json()).toMatchObject({ success: true });
+    const lines = edited.json().result.items as { id: string; name: string; lineNo: number; amount: string }[];
+    // The kept line keeps its id (now line 1), the dropped one is gone, the new one has an id of its own.
+    expect(lines.map((l) => [l.name, l.lineNo])).toEqual([
+      ['水泥 P.O42.5', 1],
+      ['砂石', 2],
+    ]);
+    expect(lines[0]?.id).toBe(cement?.id);
+    expect(lines.map((l) => l.id)).not.toContain(steel?.id);
+
+    const pushed = (await viewerGrid.next(
+      (m) =>
+        (m as { type?: string }).type === GRID_TYPE.updateVxeTable &&
+        (m as { data: { args: { id: string }[] } }).data.args[0]?.id === cement?.id,
+    )) as { data: { socketKey: string; args: Record<string, unknown>[] } };
+    // The saving grid's key comes with it (that grid ignores it); the row is the saved line, field by field.
+    expect(pushed.data.socketKey).toBe('owner-grid-1');
+    expect(pushed.data.args[0]).toMatchObject({ name: '水泥 P.O42.5', quantity: '25.000', amount: '12000.00' });
+    await viewerGrid.next((m) => (m as { data?: { args?: { name?: string }[] } }).data?.args?.[0]?.name === '砂石');
+    // Another plan's grid hears nothing.
+    await sleep(200);
+    expect(elsewhere.received.filter(typeIs(GRID_TYPE.updateVxeTable))).toEqual([]);
+    viewerGrid.close();
+    elsewhere.close();
   });
 });
 

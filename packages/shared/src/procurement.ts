@@ -63,6 +63,8 @@ const methodSchema = z.enum(PURCHASE_METHOD_CODES as [string, ...string[]], { er
 // ---------- plans ----------
 
 export const planItemSchema = z.object({
+  /** An existing line of the plan being edited keeps its id (other viewers' grids match their rows by it). */
+  id: uuid('采购明细ID格式不正确').optional(),
   name: text('物资名称', PROCUREMENT_LIMITS.name),
   specification: optionalText('规格型号', PROCUREMENT_LIMITS.name),
   unit: optionalText('单位', 20),
@@ -86,7 +88,12 @@ const planFields = {
 };
 export const planAddSchema = z.object(planFields);
 export type PlanAddRequest = z.infer<typeof planAddSchema>;
-export const planEditSchema = z.object({ id: uuid(PROCUREMENT_MESSAGES.planNotFound), ...planFields });
+export const planEditSchema = z.object({
+  id: uuid(PROCUREMENT_MESSAGES.planNotFound),
+  ...planFields,
+  /** The saving grid's socket key (§4): its own update_vxe_table push comes back with it and is ignored. */
+  socketKey: z.string().max(100, '表格标识过长').optional(),
+});
 export type PlanEditRequest = z.infer<typeof planEditSchema>;
 export const planIdSchema = z.object({ id: uuid(PROCUREMENT_MESSAGES.planNotFound) });
 /** 计划变更: the new budget and the whole new item list (pre-filled with the current lines), with a reason. */

@@ -31,3 +31,6 @@ export const GRID_TYPE = {
 export const GRID_PAGE = {
   demo: 'demo-editable-grid',
 } as const;
+
+/** The item lines of one purchase plan: everyone editing that plan shares the page (§4, saved lines pushed). */
+export const planItemsGridPage = (planId: string) => `purchase-plan-items:${planId}`;

@@ -1,5 +1,5 @@
 import { REALTIME_PATHS } from '@aps/shared/constants';
-import { type RefObject, useCallback, useEffect, useRef } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSessionStore } from '../../features/platform/auth/store.ts';
 import type { GridHandle, GridRow } from '../grid/index.ts';
 import { GridSocket } from './grid-socket.ts';
@@ -24,27 +24,44 @@ export function changedRows(before: readonly GridRow[], next: readonly GridRow[]
   return next.filter((r) => known.get(r.id) !== r);
 }
 
+export interface GridSocketHookOptions {
+  /** The page's push as this grid's row (a business page pushes its DTO); null skips it. Identity by default. */
+  mapRow?: (pushed: unknown) => GridRow | null;
+}
+
+const asRow = (pushed: unknown): GridRow | null =>
+  pushed && typeof pushed === 'object' && (pushed as GridRow).id != null ? (pushed as GridRow) : null;
+
 /**
- * §4 grid socket for one editable grid on page `pageId`: pushes from other grid instances patch the matching row
- * (the grid reloads and highlights it); `onValuesChange` sends this grid's edited rows to the page's other grids.
- * Started once the user is signed in (the socket needs the token); stopped when the page goes.
+ * §4 grid socket for one editable grid on page `pageId` (null: no socket, e.g. a form for a new record): pushes
+ * from other grid instances patch the matching row (the grid reloads and highlights it); `onValuesChange` sends
+ * this grid's edited rows to the page's other grids; `socketKey` goes with a save so that the server's push of the
+ * saved rows is ignored here. Started once the user is signed in (the socket needs the token); stopped when the
+ * page goes.
  */
-export function useGridSocket<R extends GridRow>(pageId: string, grid: RefObject<GridHandle<R> | null>) {
+export function useGridSocket<R extends GridRow>(
+  pageId: string | null,
+  grid: RefObject<GridHandle<R> | null>,
+  options: GridSocketHookOptions = {},
+) {
   const userId = useSessionStore((s) => s.userInfo?.id);
   const token = useSessionStore((s) => s.token);
   const socket = useRef<GridSocket | null>(null);
   const seen = useRef<readonly GridRow[] | null>(null);
+  const socketKey = useMemo(() => `${pageId ?? 'grid'}-${crypto.randomUUID()}`, [pageId]);
+  const mapRow = useRef(options.mapRow ?? asRow);
+  mapRow.current = options.mapRow ?? asRow;
 
   useEffect(() => {
-    if (!userId || !token) return;
+    if (!userId || !token || !pageId) return;
     const client = new GridSocket({
       url: socketUrl(`${REALTIME_PATHS.grid}/${encodeURIComponent(userId)}/${encodeURIComponent(pageId)}`),
       token,
-      socketKey: `${pageId}-${crypto.randomUUID()}`,
+      socketKey,
       onUpdate: (args) => {
         const handle = grid.current;
-        const row = args[0] as GridRow | undefined;
-        if (!handle || !row || typeof row !== 'object' || row.id == null) return;
+        const row = asRow(mapRow.current(args[0]));
+        if (!handle || !row) return;
         const id = String(row.id);
         const current = handle.getValues().find((r) => r.id === id);
         handle.patchRow(id, pushedValues(current, row) as Partial<R>);
@@ -60,7 +77,7 @@ export function useGridSocket<R extends GridRow>(pageId: string, grid: RefObject
       client.stop();
       socket.current = null;
     };
-  }, [userId, token, pageId, grid]);
+  }, [userId, token, pageId, grid, socketKey]);
 
   /** Pass as the grid's onValuesChange: each row the user changed goes to the page's other grids. */
   const onValuesChange = useCallback((rows: R[]) => {
@@ -70,5 +87,5 @@ export function useGridSocket<R extends GridRow>(pageId: string, grid: RefObject
     for (const row of changedRows(before, rows).slice(0, 50)) socket.current?.sendUpdate(row);
   }, []);
 
-  return { onValuesChange };
+  return { onValuesChange, socketKey };
 }

@@ -25,7 +25,7 @@ import {
   type PurchaseMethod,
   planItemSchema,
 } from '@aps/shared';
-import { and, asc, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../../core/envelope.ts';
 import { fetchPage } from '../../../core/paging.ts';
@@ -201,6 +201,38 @@ export function createPlanService({
     );
   }
 
+  /**
+   * The edited lines: a line sent with the id of one of the plan's lines is updated in place (its id stays, so the
+   * grids of others editing the plan match it, §4), the others are added, the lines not sent are removed.
+   */
+  async function replaceItems(tx: DbOrTx, plan: PlanRow, items: PlanItemInput[]) {
+    const existing = new Set((await itemsOf(tx, plan.id)).map((r) => r.id));
+    const kept = new Set(items.flatMap((i) => (i.id && existing.has(i.id) ? [i.id] : [])));
+    const gone = [...existing].filter((id) => !kept.has(id));
+    if (gone.length) await tx.delete(purchasePlanItem).where(inArray(purchasePlanItem.id, gone));
+    const added: { item: PlanItemInput; lineNo: number }[] = [];
+    for (const [i, item] of items.entries()) {
+      if (!item.id || !kept.has(item.id)) {
+        added.push({ item, lineNo: i + 1 });
+        continue;
+      }
+      kept.delete(item.id); // a repeated id is a new line the second time
+      await tx
+        .update(purchasePlanItem)
+        .set({
+          lineNo: i + 1,
+          name: item.name,
+          specification: item.specification ?? null,
+          unit: item.unit ?? null,
+          quantity: item.quantity,
+          unitPrice: item.unitPrice,
+          amount: lineAmount(item.quantity, item.unitPrice),
+        })
+        .where(eq(purchasePlanItem.id, item.id));
+    }
+    for (const { item, lineNo } of added) await writeItems(tx, plan, [item], lineNo);
+  }
+
   const toTime = (v: string | null | undefined) => (v ? new Date(v.replace(' ', 'T')) : null);
 
   async function setState(tx: DbOrTx, id: string, state: PlanState, approvalStatus?: string, instanceId?: string) {
@@ -325,8 +357,7 @@ export function createPlanService({
           })
           .where(eq(purchasePlan.id, plan.id))
           .returning();
-        await tx.delete(purchasePlanItem).where(eq(purchasePlanItem.planId, plan.id));
-        await writeItems(tx, plan, body.items);
+        await replaceItems(tx, plan, body.items);
         return toPlanDto(updated ?? plan, await itemsOf(tx, plan.id));
       });
     },

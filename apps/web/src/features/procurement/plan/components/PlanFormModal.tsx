@@ -1,10 +1,12 @@
 import {
   type PlanAddRequest,
   type PlanDto,
+  type PlanItemDto,
   PURCHASE_CATEGORIES,
   PURCHASE_CATEGORY_CODES,
   PURCHASE_METHOD_CODES,
   PURCHASE_METHODS,
+  planItemsGridPage,
 } from '@aps/shared';
 import { useQuery } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, InputNumber, Select, Typography } from 'antd';
@@ -19,6 +21,7 @@ import {
 } from '../../../../shared/grid/index.ts';
 import { ModalForm, useCrudMutation } from '../../../../shared/list/index.ts';
 import { DepartSelect } from '../../../../shared/pickers/DepartSelect.tsx';
+import { useGridSocket } from '../../../../shared/realtime/useGridSocket.ts';
 import { planApi, procurementKeys } from '../api.ts';
 
 interface PlanFormValues {
@@ -70,24 +73,32 @@ export const amountOf = (row: GridRow) => {
   return Number.isFinite(q) && Number.isFinite(p) ? Math.round(q * p * 100) / 100 : 0;
 };
 
+/** A plan's item line as a grid row (the loaded lines, and the lines another user's save pushes). */
+const itemRow = (i: PlanItemDto): GridRow => ({
+  id: i.id,
+  name: i.name,
+  specification: i.specification ?? '',
+  unit: i.unit ?? '',
+  quantity: Number(i.quantity),
+  unitPrice: Number(i.unitPrice),
+  amount: Number(i.amount),
+});
+
+const pushedItemRow = (pushed: unknown): GridRow | null =>
+  pushed && typeof pushed === 'object' && typeof (pushed as PlanItemDto).id === 'string'
+    ? itemRow(pushed as PlanItemDto)
+    : null;
+
 function PlanForm({ plan, onClose }: { plan: PlanDto | null; onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<PlanFormValues>();
   const grid = useRef<GridHandle>(null);
   const save = useCrudMutation(planApi, planApi.save);
-  const rows = useMemo<GridRow[]>(
-    () =>
-      (plan?.items ?? []).map((i) => ({
-        id: i.id,
-        name: i.name,
-        specification: i.specification ?? '',
-        unit: i.unit ?? '',
-        quantity: Number(i.quantity),
-        unitPrice: Number(i.unitPrice),
-        amount: Number(i.amount),
-      })),
-    [plan],
-  );
+  const rows = useMemo<GridRow[]>(() => (plan?.items ?? []).map(itemRow), [plan]);
+  // The plan's saved lines: they keep their ids through an edit (a new line gets one from the server).
+  const lineIds = useMemo(() => new Set((plan?.items ?? []).map((i) => i.id)), [plan]);
+  // §4: everyone with this plan open sees the lines another user saves, field by field, highlighted.
+  const shared = useGridSocket(plan ? planItemsGridPage(plan.id) : null, grid, { mapRow: pushedItemRow });
   const initialValues = useMemo<Partial<PlanFormValues>>(
     () =>
       plan
@@ -118,6 +129,7 @@ function PlanForm({ plan, onClose }: { plan: PlanDto | null; onClose: () => void
       throw new Error('采购明细校验未通过');
     }
     const items = (grid.current?.getValues() ?? []).map((r) => ({
+      id: lineIds.has(r.id) ? r.id : undefined,
       name: String(r.name ?? ''),
       specification: r.specification ? String(r.specification) : null,
       unit: r.unit ? String(r.unit) : null,
@@ -134,6 +146,7 @@ function PlanForm({ plan, onClose }: { plan: PlanDto | null; onClose: () => void
       budget: String(values.budget),
       plannedTime: values.plannedTime ? values.plannedTime.format('YYYY-MM-DD HH:mm:ss') : null,
       items,
+      ...(plan ? { socketKey: shared.socketKey } : {}),
     } as unknown as PlanAddRequest & { id?: string };
     await save.mutateAsync(body);
     message.success(plan ? '编辑成功!' : '添加成功！');
