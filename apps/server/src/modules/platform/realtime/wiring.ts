@@ -40,6 +40,12 @@ export function bellOnRelease(
       await realtime.notifyBell(released.msgType === 'USER' ? released.userIds : 'all', released.titile);
       return released;
     },
+    // A revoked announcement leaves the bells at once: they do not poll while their socket is up.
+    async revoke(tenantId, id) {
+      const revoked = await admin.revoke(tenantId, id);
+      await realtime.notifyBell(revoked.msgType === 'USER' ? revoked.userIds : 'all', revoked.titile);
+      return revoked;
+    },
   };
 }
 
