@@ -3,13 +3,7 @@ import { type CallerOf, createCallers } from './core/caller.ts';
 import { createLocalBus, createRedisBus, type InvalidationBus } from './core/invalidation.ts';
 import { nowAndAfterTransaction } from './core/request-transaction.ts';
 import type { Db } from './db/client.ts';
-import {
-  createDevProvider,
-  createGenericOAuthProvider,
-  createOAuthSeal,
-  createThirdAccounts,
-  type OAuthProvider,
-} from './modules/platform/account/oauth.ts';
+import { createOAuthSignIn, type OAuthSignIn } from './modules/platform/account/oauth.ts';
 import { type AccountService, createAccountService } from './modules/platform/account/service.ts';
 import {
   type AnnouncementAdminService,
@@ -39,9 +33,8 @@ import { createTableDict, type TableDict } from './modules/platform/dict/table-d
 import { createDuplicateService, type DuplicateService } from './modules/platform/duplicate/service.ts';
 import { createExcelImporter } from './modules/platform/excel/import.ts';
 import { createImportErrorStore, type ImportErrorStore } from './modules/platform/excel/service.ts';
-import type { S3Settings } from './modules/platform/file/s3-storage.ts';
 import { createFileService, type FileService } from './modules/platform/file/service.ts';
-import { createLocalStorage, type FileStorage } from './modules/platform/file/storage.ts';
+import { createFileStorage } from './modules/platform/file/storage-config.ts';
 import { createGatewayService, type GatewayService } from './modules/platform/gateway/service.ts';
 import { createHealthService, type HealthService } from './modules/platform/health/service.ts';
 import { createLogService, type LogService } from './modules/platform/log/service.ts';
@@ -67,7 +60,7 @@ import { createUserService, type UserService } from './modules/platform/user/ser
 import { createWorkflowService, type WorkflowService } from './modules/platform/workflow/service.ts';
 import { type AwardLetterService, createAwardLetterService } from './modules/procurement/bid/award-letters.ts';
 import { escapeHtml } from './modules/procurement/bid/letters.ts';
-import { createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
+import { type BidSeal, createBidSeal, resolveSealKey } from './modules/procurement/bid/seal.ts';
 import { type BidService, createBidService } from './modules/procurement/bid/service.ts';
 import { contractJobs } from './modules/procurement/contract/jobs.ts';
 import { type ContractService, createContractService } from './modules/procurement/contract/service.ts';
@@ -201,12 +194,7 @@ export interface Services {
   online: OnlineService;
   account: AccountService;
   /** Third-party / OAuth2-app sign-in: providers by type, the signing of state and codes, the bindings. */
-  oauth: {
-    providers: Map<string, OAuthProvider>;
-    seal: ReturnType<typeof createOAuthSeal>;
-    accounts: ReturnType<typeof createThirdAccounts>;
-    devEnabled: boolean;
-  };
+  oauth: OAuthSignIn;
   announcementAdmin: AnnouncementAdminService;
   dictAdmin: DictAdminService;
   tableDict: TableDict;
@@ -264,6 +252,8 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
       ? createRedisRealtimeBus(config.redisUrl, log, config.realtimeChannel)
       : createLocalRealtimeBus(),
   });
+  // Revoking all of a user's sessions (freeze, removal, password reset or recovery) also tells their open pages (§4).
+  const offlineSessions = offlineOnRevoke(sessions, realtime);
   const dicts = createDictService({ db });
   const permissions = createPermissionService({ db, bus: invalidation });
   const importErrors = createImportErrorStore({ db });
@@ -272,10 +262,11 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   const reviewHooks = createReviewHooks();
   registerResultHooks(reviewHooks, packageStages);
   const bidding: { projects?: ProjectService } = {};
-  const { bids, notices } = createBidding(db, config, packageStages, () => bidding.projects);
-  // Round quotes are sealed with the bids' key (the same DATA_DIR file or BID_SEAL_KEY).
+  // Bids and round quotes are sealed with one key (a DATA_DIR file or BID_SEAL_KEY).
+  const seal = createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir));
+  const { bids, notices } = createBidding(db, seal, packageStages, () => bidding.projects);
   const clarifyDeps = {
-    seal: createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir)),
+    seal,
     stages: packageStages,
     hooks: reviewHooks,
   };
@@ -336,7 +327,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
       proof: humanProof,
       counters: authCounters,
       // A password recovered by the wizard ends every session; their open pages hear it at once (§4).
-      sessions: offlineOnRevoke(sessions, realtime),
+      sessions: offlineSessions,
       throttleExempt: config.throttleExempt,
       onSendError: (err) => log.error(err, 'verification message not sent'),
     }),
@@ -391,8 +382,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
     importErrors,
     sessions,
     users: createUserService({ db, invalidation }),
-    // Freezing, removal and a password reset end the user's sessions; their open pages hear it at once (§4).
-    userAdmin: createUserAdminService({ db, sessions: offlineOnRevoke(sessions, realtime), permissions, importExcel }),
+    userAdmin: createUserAdminService({ db, sessions: offlineSessions, permissions, importExcel }),
     roles: createRoleService({ db, permissions }),
     permissionAdmin: createPermissionAdminService({ db, permissions }),
     departs: createDepartService({ db, permissions }),
@@ -403,7 +393,7 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
       idleMs: config.tokenIdleMs,
       revoke: (id, reason) => sessions.revoke(id, reason),
     }),
-    oauth: createOAuth(db, config, tokenSecret),
+    oauth: createOAuthSignIn(db, config, tokenSecret),
     announcementAdmin: bellOnRelease(createAnnouncementAdminService({ db }), realtime),
     dictAdmin: createDictAdminService({ db, dicts }),
     tableDict: createTableDict({ db }),
@@ -444,33 +434,11 @@ export function createServices({ db, config, log, sms }: ServiceOptions): Servic
   return services;
 }
 
-/** The configured file storage: the local disk under DATA_DIR, or an S3-compatible bucket (FILE_STORAGE=s3). */
-export function createFileStorage(config: Pick<AppConfig, 'fileStorage' | 'uploadDir' | 's3'>): FileStorage {
-  if (config.fileStorage === 's3' && config.s3) return lazyS3Storage(config.s3);
-  return createLocalStorage(config.uploadDir);
-}
-
-/** The S3 SDK (~0.9 s and ~30 MB to load) is loaded at the first file operation, and only when S3 is configured. */
-function lazyS3Storage(settings: S3Settings): FileStorage {
-  let storage: Promise<FileStorage> | undefined;
-  const load = () =>
-    (storage ??= import('./modules/platform/file/s3-storage.ts').then((s3) =>
-      s3.createS3Storage({ client: s3.createS3Client(settings), bucket: settings.bucket, prefix: settings.prefix }),
-    ));
-  return {
-    kind: 's3',
-    put: async (key, content, mime) => (await load()).put(key, content, mime),
-    get: async (key) => (await load()).get(key),
-    remove: async (key) => (await load()).remove(key),
-  };
-}
-
 /**
  * The bid side of procurement (notices, sign-ups, sealed bids): publishing a 采购公告 is the project module's
  * `publish` action; the stage service calls back at the opening (unseal), the award (letters) and a termination (终止公告).
  */
-function createBidding(db: Db, config: AppConfig, stages: PackageStages, projects: () => ProjectService | undefined) {
-  const seal = createBidSeal(resolveSealKey(config.bidSealKey, config.dataDir));
+function createBidding(db: Db, seal: BidSeal, stages: PackageStages, projects: () => ProjectService | undefined) {
   const bids = createBidService({ db, seal });
   const notices = createNoticeService({
     db,
@@ -516,20 +484,4 @@ function createBidding(db: Db, config: AppConfig, stages: PackageStages, project
     },
   });
   return { bids, notices };
-}
-
-/**
- * The third-party sign-in providers: outside production the development provider stands for `dev` and for the
- * OAuth2-app types (企业微信 `wechat_enterprise`, 钉钉 `dingtalk`) unless configured; the generic OAuth2 provider from
- * OAUTH2_* when set (it may take one of those types).
- */
-function createOAuth(db: Db, config: AppConfig, tokenSecret: Parameters<typeof createOAuthSeal>[0]): Services['oauth'] {
-  const seal = createOAuthSeal(tokenSecret);
-  const devEnabled = config.env !== 'production';
-  const providers = new Map<string, OAuthProvider>();
-  if (devEnabled) {
-    for (const type of ['dev', 'wechat_enterprise', 'dingtalk']) providers.set(type, createDevProvider(seal, type));
-  }
-  if (config.oauth2) providers.set(config.oauth2.type, createGenericOAuthProvider(config.oauth2));
-  return { providers, seal, accounts: createThirdAccounts(db), devEnabled };
 }

@@ -170,3 +170,31 @@ export function createThirdAccounts(db: Db) {
 }
 
 export const BIND_TTL_MS = 10 * 60_000;
+
+/** Third-party / OAuth2-app sign-in: providers by type, the signing of state and codes, the bindings. */
+export interface OAuthSignIn {
+  providers: Map<string, OAuthProvider>;
+  seal: OAuthSeal;
+  accounts: ReturnType<typeof createThirdAccounts>;
+  devEnabled: boolean;
+}
+
+/**
+ * The third-party sign-in providers: outside production the development provider stands for `dev` and for the
+ * OAuth2-app types (企业微信 `wechat_enterprise`, 钉钉 `dingtalk`) unless configured; the generic OAuth2 provider from
+ * OAUTH2_* when set (it may take one of those types).
+ */
+export function createOAuthSignIn(
+  db: Db,
+  config: { env: string; oauth2?: GenericOAuthConfig | undefined },
+  tokenSecret: crypto.BinaryLike,
+): OAuthSignIn {
+  const seal = createOAuthSeal(tokenSecret);
+  const devEnabled = config.env !== 'production';
+  const providers = new Map<string, OAuthProvider>();
+  if (devEnabled) {
+    for (const type of ['dev', 'wechat_enterprise', 'dingtalk']) providers.set(type, createDevProvider(seal, type));
+  }
+  if (config.oauth2) providers.set(config.oauth2.type, createGenericOAuthProvider(config.oauth2));
+  return { providers, seal, accounts: createThirdAccounts(db), devEnabled };
+}

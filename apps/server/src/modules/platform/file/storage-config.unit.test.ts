@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config.ts';
-import { createFileStorage } from '../../../services.ts';
+import { createFileStorage } from './storage-config.ts';
 
 describe('file storage configuration', () => {
   it('defaults to the local disk under DATA_DIR/upload with a 10 MiB limit', () => {
