@@ -37,8 +37,10 @@ async function signedIn(username: string) {
   errors = collectErrors(page);
   await page.goto('/dashboard/analysis');
   await headerReady(page);
-  // The home page of staff loads 采购概览 after the header (a lazy chunk and its request): let it settle, so that a
-  // test going offline or counting down from here is not raced by it.
+  // The home page of staff loads 采购概览 and 结算台账 after the header (lazy chunks, then their requests): let them
+  // settle (no skeleton left), so that a test going offline or counting down from here is not raced by them.
+  await page.getByText('我的功能菜单').waitFor();
+  await expect.poll(() => page.locator('.ant-skeleton').count(), { timeout: 30_000 }).toBe(0);
   await page.waitForLoadState('networkidle');
 }
 

@@ -198,8 +198,19 @@ describe('dynamic routes from the server menu', () => {
     await signedIn('buyer01');
     await page.goto('/dashboard/analysis');
     const buyer = await topMenuTitles(page);
-    // 示例页面 holds 申请示例, the workflow demo every business role may start (issue 13).
-    expect(buyer).toEqual(['首页', '流程中心', '采购管理', '供应商管理', '合同结算', '常见问题', '示例页面']);
+    // 示例页面 holds 申请示例, the workflow demo every business role may start (issue 13); 监督检查 holds 整改管理,
+    // where a department answers its own orders, and 工单管理 the orders a buyer files (issue 17).
+    expect(buyer).toEqual([
+      '首页',
+      '流程中心',
+      '采购管理',
+      '供应商管理',
+      '合同结算',
+      '监督检查',
+      '工单管理',
+      '常见问题',
+      '示例页面',
+    ]);
     await context?.close();
 
     await signedIn('expert01');
@@ -213,7 +224,8 @@ describe('dynamic routes from the server menu', () => {
     await waitForPath(page, '/home');
     await page.goto('/dashboard/analysis');
     await waitForPath(page, '/purchaseannouncement/PurchaseAnnouncementTabs');
-    expect(await topMenuTitles(page)).toEqual(['采购管理', '供应商管理', '合同结算', '常见问题']);
+    // 监督检查 holds the supplier's 我的整改 (issue 17).
+    expect(await topMenuTitles(page)).toEqual(['采购管理', '供应商管理', '合同结算', '监督检查', '常见问题']);
     await page.goto('/purchase');
     await waitForPath(page, '/purchaseannouncement/PurchaseAnnouncementTabs');
     await expect.poll(() => page.title()).toBe('采购公告 - 全流程数字化采购平台');
