@@ -1,5 +1,3 @@
-/// <reference lib="dom" />
-import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBidSeal, resolveSealKey } from '../../apps/server/src/modules/procurement/bid/seal.ts';
 import { screenshot } from '../support/browser.ts';
@@ -97,11 +95,7 @@ async function prepare(): Promise<void> {
 
 beforeAll(prepare);
 
-const shot = async (page: Parameters<typeof screenshot>[0], name: string) => {
-  const file = await screenshot(page, `clarify-${name}`);
-  fs.mkdirSync('/tmp/shots', { recursive: true });
-  fs.copyFileSync(file, `/tmp/shots/clarify-${name}.png`);
-};
+const shot = (page: Parameters<typeof screenshot>[0], name: string) => screenshot(page, `clarify-${name}`);
 
 describe('报价澄清 (issue 15 §5)', () => {
   it('the leader opens a clarification, supplier01 answers it in 我的投标, the leader accepts it', async () => {

@@ -103,3 +103,19 @@ describe('device breakpoints (1088 / 768 / 500)', () => {
     await screenshot(page, 'mobile-user-form');
   });
 });
+
+describe('the system setting "reduce motion"', () => {
+  it('turns antd animations off while it is set, and back on when it is cleared', async () => {
+    await open({ width: 1280, height: 800 }, '/system/user');
+    const addButton = page.getByRole('button').filter({ hasText: /^新增$/ });
+    await addButton.waitFor();
+    const transition = () => addButton.evaluate((el) => getComputedStyle(el).transitionDuration);
+    // The e2e browser runs with the setting on (support/browser.ts): no transition on a button.
+    await expect.poll(transition).toBe('0s');
+    // Cleared while the page is open: the theme follows without a reload.
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await expect.poll(transition).not.toBe('0s');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect.poll(transition).toBe('0s');
+  });
+});

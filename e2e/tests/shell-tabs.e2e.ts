@@ -123,7 +123,7 @@ describe('tabs', () => {
 
     await openContextMenu('我发起的');
     for (const label of ['刷新', '关闭左侧', '关闭右侧', '关闭其他']) await contextItem(label).waitFor();
-    await screenshot(page, 'shell-tab-context-menu');
+    await screenshot(page, 'shell-tab-context-menu', 'viewport');
     await contextItem('关闭右侧').click();
     expect(await tabTitles(page)).toEqual(['首页', '我的待办', '我的已办', '我发起的']);
     // The active tab (流程实例) was closed: the chosen one becomes active.

@@ -5,12 +5,15 @@ import { memo, useMemo } from 'react';
 import { Outlet } from 'react-router';
 import { clearSession, loginPathFor } from '../features/platform/auth/session.ts';
 import { appRouter, navigateQuietly } from '../shared/navigation.ts';
+import { usePrefersReducedMotion } from '../shared/reducedMotion.ts';
 import { useSettingsStore } from '../shared/stores/settings.ts';
 import { LightApp } from './LightApp.tsx';
 import { createQueryClient } from './queryClient.ts';
 
-export function themeFor(primaryColor: string): ThemeConfig {
-  return { token: { colorPrimary: primaryColor, colorInfo: primaryColor, colorLink: primaryColor, borderRadius: 6 } };
+export function themeFor(primaryColor: string, motion = true): ThemeConfig {
+  return {
+    token: { colorPrimary: primaryColor, colorInfo: primaryColor, colorLink: primaryColor, borderRadius: 6, motion },
+  };
 }
 
 /** Default theme (§9 primary colour #278bf7). */
@@ -33,7 +36,8 @@ const queryClient = createQueryClient(() => {
  */
 export default memo(function AppProviders() {
   const primaryColor = useSettingsStore((s) => s.primaryColor);
-  const themeConfig = useMemo(() => themeFor(primaryColor), [primaryColor]);
+  const reducedMotion = usePrefersReducedMotion();
+  const themeConfig = useMemo(() => themeFor(primaryColor, !reducedMotion), [primaryColor, reducedMotion]);
   return (
     <ConfigProvider locale={zhCN} theme={themeConfig} button={{ autoInsertSpace: false }}>
       {/* App.useApp() gives themed message/notification; the workspace adds antd's full <App> (hook modals). */}
