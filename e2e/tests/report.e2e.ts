@@ -81,8 +81,15 @@ describe('在线报表 (online report page and popup)', () => {
     // Sort by 限价(元) ascending from the header.
     await report.getByRole('columnheader', { name: '限价(元)' }).click();
     await expect.poll(async () => (await columnTexts(report, 0))[0]).toBe('1');
-    const prices = (await columnTexts(report, 6)).filter((p) => p !== '-').map((p) => Number(p.replace(/,/g, '')));
-    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    // Page 1 may show its unsorted rows a moment before the sorted ones arrive.
+    const prices = async () =>
+      (await columnTexts(report, 6)).filter((p) => p !== '-').map((p) => Number(p.replace(/,/g, '')));
+    await expect
+      .poll(async () => {
+        const shown = await prices();
+        return shown.length > 1 && shown.every((price, i) => i === 0 || (shown[i - 1] ?? 0) <= price);
+      })
+      .toBe(true);
 
     // 展开 shows the hidden query items.
     await report.getByRole('button', { name: /展开/ }).click();
