@@ -11,7 +11,9 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: E2E_WORKERS,
     fileParallelism: E2E_WORKERS > 1,
-    testTimeout: 60_000,
+    // A whole flow (several people, a dozen screens) takes 40–70 s on a quiet 2-core machine and twice that on a
+    // shared CI box. A stuck step fails on its own 15 s action timeout long before this guard against a hang.
+    testTimeout: 180_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
     environment: 'node',

@@ -2,15 +2,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newUserPage, screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { serverUnderTest } from '../support/target.ts';
 import { apiLogin, collectErrors, signInAs, signInWithForm } from './shell-support.ts';
 
 const { baseUrl, dataDir, casUrl } = serverUnderTest();
-// Every test signs in anew (a full workspace load, twice for the tenant switch).
-vi.setConfig({ testTimeout: 120_000 });
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 const contexts: BrowserContext[] = [];
 const errors: string[][] = [];

@@ -54,7 +54,7 @@ async function signIn(page: Page, password: string) {
 }
 
 describe('账号向导', () => {
-  it('registers a person, signs in, recovers the password and changes the phone', { timeout: 180_000 }, async () => {
+  it('registers a person, signs in, recovers the password and changes the phone', async () => {
     const { context, page } = await newUserPage(session.browser, baseUrl);
     const errors = collectErrors(page);
     try {

@@ -217,7 +217,7 @@ describe('系统通告: an announcement addressed to one user', () => {
     await admin.locator('.ant-modal-confirm').getByRole('button', { name: '确定' }).click();
     await expectMessage(admin, '删除成功!');
     await expect.poll(() => row(admin, title).count()).toBe(0);
-  }, 150_000);
+  });
 });
 
 describe('系统日志', () => {

@@ -372,8 +372,7 @@ describe('系统管理 pages', () => {
     await openMenu(admin, '系统管理', '在线用户');
     await row(admin, 'admin').waitFor();
     await screenshot(admin, 'admin-online');
-    // A walk through five pages: about a minute on an idle 2-core machine.
-  }, 180_000);
+  });
 
   it('scrolls list tables sideways below 500 px', async () => {
     const { context, page } = await newUserPage(browser, baseUrl);

@@ -92,9 +92,7 @@ async function bellHas(page: Page, title: string, shot: string) {
 }
 
 describe('采购管理: a package to award, as users', () => {
-  it('notice → sign-ups and bids → 开标 → review seam → 结束审核 → 结果公示 → 已定标 with the letters', {
-    timeout: 180_000,
-  }, async () => {
+  it('notice → sign-ups and bids → 开标 → review seam → 结束审核 → 结果公示 → 已定标 with the letters', async () => {
     // ── buyer01 publishes the 采购公告 on 选商准备 ──
     const buyer = await as('buyer01', '/dashboard/analysis');
     await openSiderMenu(buyer, '采购管理', '选商准备', '/purchase/selectionPrepare');

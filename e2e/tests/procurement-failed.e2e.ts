@@ -39,9 +39,7 @@ beforeAll(async () => {
 });
 
 describe('采购管理: a failed opening and 重新采购, as users', () => {
-  it('notice → two bids of the three needed → 开标 ends in 流标 → 重新采购 opens round 2', {
-    timeout: 120_000,
-  }, async () => {
+  it('notice → two bids of the three needed → 开标 ends in 流标 → 重新采购 opens round 2', async () => {
     // ── buyer01 publishes the 采购公告; two suppliers sign up and bid ──
     const buyer = await users.as('buyer01', '/dashboard/analysis');
     await openSiderMenu(buyer, '采购管理', '选商准备', '/purchase/selectionPrepare');

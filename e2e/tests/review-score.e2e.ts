@@ -209,7 +209,7 @@ describe('评分 and 组长汇总 (issue 15 §6)', () => {
     await sheetOf(second).getByLabel(`${second}-技术方案-评分`).waitFor();
     expect(await sheetOf(second).locator('input.ant-input-number-input').count()).toBe(1);
     await screenshot(expert.page, 'score-returned');
-  }, 120_000);
+  });
 
   it('the leader starts scoring from 资格审查; the sheets open', async () => {
     const id = await prepare(QUALIFYING);

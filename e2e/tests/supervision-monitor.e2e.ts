@@ -39,9 +39,7 @@ async function singleBidderPackage(): Promise<string> {
 }
 
 describe('监控中心 (supervision monitor)', () => {
-  it('supervisor01 sees a prepared risk signal, filters, and opens an inspection from it', {
-    timeout: 120_000,
-  }, async () => {
+  it('supervisor01 sees a prepared risk signal, filters, and opens an inspection from it', async () => {
     const packageId = await singleBidderPackage();
     const page = await users.as('supervisor01', '/dashboard/analysis');
     await openSiderMenu(page, '监督检查', '监控中心', '/supervision/monitor');

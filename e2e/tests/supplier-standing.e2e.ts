@@ -91,9 +91,7 @@ describe('供应商黑名单 and the supplier portal', () => {
     await supplier.keyboard.press('Escape');
   });
 
-  it('supplier03 adds and renews a certificate in 资质证书; 企业信息 shows its company', {
-    timeout: 120_000,
-  }, async () => {
+  it('supplier03 adds and renews a certificate in 资质证书; 企业信息 shows its company', async () => {
     const page = await as('supplier03', '/supplier/portal/certificate');
     await page.getByRole('button', { name: /新\s*增/ }).click();
     const form = page.getByRole('dialog').filter({ hasText: '新增资质证书' });
@@ -128,7 +126,7 @@ describe('供应商黑名单 and the supplier portal', () => {
     await screenshot(profile, 'supplier-standing-profile');
   });
 
-  it('admin releases the blacklisting; 合格供应商 lists the qualified suppliers', { timeout: 120_000 }, async () => {
+  it('admin releases the blacklisting; 合格供应商 lists the qualified suppliers', async () => {
     const admin = await as('admin', '/supplier/blacklist');
     await admin.locator('.aps-search-bar:visible').getByLabel('供应商').fill(SUPPLIER);
     await search(admin);

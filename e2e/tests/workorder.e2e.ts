@@ -104,7 +104,7 @@ describe('work orders', () => {
     expect(text).toContain(NEW_TITLE);
     expect(text).toContain('admin');
     await screenshot(admin, 'workorder-notice-history');
-  }, 150_000);
+  });
 
   it('a 运维 order is accepted, commented and completed', async () => {
     const buyer = await as('buyer01', '/workorder/operation');
@@ -129,5 +129,5 @@ describe('work orders', () => {
     await expectMessage(admin, '办结成功！');
     await drawer.getByText('已完成').first().waitFor();
     await screenshot(admin, 'workorder-operation-done');
-  }, 120_000);
+  });
 });
