@@ -277,3 +277,34 @@ describe('keyset pages are the offset pages', () => {
     expect(withCursor.records.map((r) => r.id)).toEqual(byOffset.records.map((r) => r.id));
   });
 });
+
+describe('list indexes serve the lists’ descending order', () => {
+  /**
+   * The lists sort `DESC`, which PostgreSQL reads as `DESC NULLS FIRST`; an index column declared `DESC NULLS LAST`
+   * (drizzle's plain `.desc()`) cannot give that order, so every page sorted the whole filtered set. Only indexes of
+   * lists that themselves order `NULLS LAST` may keep it.
+   */
+  const ORDERED_NULLS_LAST = ['sys_announcement_list_idx', 'wf_task_done_idx', 'wf_task_todo_idx'];
+
+  it('declares no DESC NULLS LAST column outside the lists that order that way', async () => {
+    const indexes = await t.db.execute<{ indexname: string }>(
+      sql`SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND indexdef LIKE '%DESC NULLS LAST%'
+          ORDER BY indexname`,
+    );
+    expect(indexes.rows.map((r) => r.indexname)).toEqual(ORDERED_NULLS_LAST);
+  });
+
+  it('pages a contract list newest first by walking its index, not by sorting every row', async () => {
+    const plan = await t.db.transaction(async (tx) => {
+      // Few rows in a test database: make the planner show whether the index can give the order at all.
+      await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+      await tx.execute(sql`SET LOCAL enable_sort = off`);
+      return tx.execute<{ 'QUERY PLAN': string }>(
+        sql`EXPLAIN SELECT id FROM contract WHERE tenant_id = 1 ORDER BY create_time DESC, id DESC LIMIT 10`,
+      );
+    });
+    const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(text).toContain('contract_time_idx');
+    expect(text).not.toMatch(/\bSort\b/);
+  });
+});

@@ -19,5 +19,8 @@ export const sysLog = pgTable(
     costTime: integer('cost_time'),
     createTime: timestamp('create_time', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sys_log_type_time_idx').on(t.logType, t.createTime.desc()), index('sys_log_user_idx').on(t.username)],
+  (t) => [
+    index('sys_log_type_time_idx').on(t.logType, t.createTime.desc().nullsFirst()),
+    index('sys_log_user_idx').on(t.username),
+  ],
 );

@@ -20,5 +20,5 @@ export const demoRequest = pgTable(
     updateBy: text('update_by'),
     updateTime: timestamp('update_time', { withTimezone: true }),
   },
-  (t) => [index('demo_request_list_idx').on(t.tenantId, t.createTime.desc())],
+  (t) => [index('demo_request_list_idx').on(t.tenantId, t.createTime.desc().nullsFirst())],
 );

@@ -26,8 +26,10 @@ export const qaQuestionsAndAnswers = pgTable(
   },
   (t) => [
     index('qa_questions_and_answers_list_idx')
-      .on(t.tenantId, t.displayOrder, t.createTime.desc())
+      .on(t.tenantId, t.displayOrder, t.createTime.desc().nullsFirst())
       .where(sql`del_state = 0`),
-    index('qa_questions_and_answers_time_idx').on(t.tenantId, t.createTime.desc()).where(sql`del_state = 0`),
+    index('qa_questions_and_answers_time_idx')
+      .on(t.tenantId, t.createTime.desc().nullsFirst())
+      .where(sql`del_state = 0`),
   ],
 );

@@ -51,7 +51,7 @@ export const sysQuartzJobLog = pgTable(
   },
   (t) => [
     uniqueIndex('sys_quartz_job_log_fire_uq').on(t.jobId, t.fireTime, t.trigger),
-    index('sys_quartz_job_log_time_idx').on(t.startTime.desc()),
+    index('sys_quartz_job_log_time_idx').on(t.startTime.desc().nullsFirst()),
   ],
 );
 

@@ -69,8 +69,8 @@ export const wfInstance = pgTable(
     endTime: timestamp('end_time', { withTimezone: true }),
   },
   (t) => [
-    index('wf_instance_tenant_idx').on(t.tenantId, t.startTime.desc()),
-    index('wf_instance_initiator_idx').on(t.tenantId, t.initiator, t.startTime.desc()),
+    index('wf_instance_tenant_idx').on(t.tenantId, t.startTime.desc().nullsFirst()),
+    index('wf_instance_initiator_idx').on(t.tenantId, t.initiator, t.startTime.desc().nullsFirst()),
     index('wf_instance_business_idx').on(t.tenantId, t.businessType, t.businessKey),
   ],
 );

@@ -33,7 +33,7 @@ export const purchaseSignUp = pgTable(
   },
   (t) => [
     uniqueIndex('purchase_sign_up_uq').on(t.packageId, t.supplierId),
-    index('purchase_sign_up_supplier_idx').on(t.tenantId, t.supplierId, t.signUpTime.desc()),
+    index('purchase_sign_up_supplier_idx').on(t.tenantId, t.supplierId, t.signUpTime.desc().nullsFirst()),
   ],
 );
 
@@ -76,7 +76,7 @@ export const purchaseBid = pgTable(
   },
   (t) => [
     uniqueIndex('purchase_bid_uq').on(t.packageId, t.supplierId),
-    index('purchase_bid_supplier_idx').on(t.tenantId, t.supplierId, t.submitTime.desc()),
+    index('purchase_bid_supplier_idx').on(t.tenantId, t.supplierId, t.submitTime.desc().nullsFirst()),
   ],
 );
 
@@ -133,6 +133,6 @@ export const purchaseAwardLetter = pgTable(
   },
   (t) => [
     uniqueIndex('purchase_award_letter_uq').on(t.packageId, t.supplierId),
-    index('purchase_award_letter_time_idx').on(t.tenantId, t.createTime.desc()),
+    index('purchase_award_letter_time_idx').on(t.tenantId, t.createTime.desc().nullsFirst()),
   ],
 );

@@ -104,8 +104,8 @@ export const contract = pgTable(
     uniqueIndex('contract_no_uq').on(t.tenantId, t.contractNo),
     // One live contract per awarded package.
     uniqueIndex('contract_package_live_uq').on(t.tenantId, t.packageId).where(sql`state <> 'voided'`),
-    index('contract_state_idx').on(t.tenantId, t.state, t.createTime.desc()),
-    index('contract_time_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()),
+    index('contract_state_idx').on(t.tenantId, t.state, t.createTime.desc().nullsFirst()),
+    index('contract_time_idx').on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('contract_supplier_idx').on(t.tenantId, t.supplierId),
     index('contract_org_idx').on(t.tenantId, t.sysOrgCode.op('text_pattern_ops')),
     check('contract_state_ck', inList('state', CONTRACT_STATE_CODES)),
@@ -139,7 +139,7 @@ export const contractChange = pgTable(
   (t) => [
     // One change in approval per contract.
     uniqueIndex('contract_change_live_uq').on(t.contractId).where(sql`state = 'approving'`),
-    index('contract_change_contract_idx').on(t.contractId, t.createTime.desc()),
+    index('contract_change_contract_idx').on(t.contractId, t.createTime.desc().nullsFirst()),
     check('contract_change_kind_ck', inList('kind', CONTRACT_CHANGE_KINDS)),
     check('contract_change_state_ck', inList('state', CONTRACT_CHANGE_STATES)),
   ],
@@ -178,7 +178,7 @@ export const settlement = pgTable(
   (t) => [
     uniqueIndex('settlement_no_uq').on(t.tenantId, t.settlementNo),
     index('settlement_contract_idx').on(t.tenantId, t.contractId),
-    index('settlement_state_idx').on(t.tenantId, t.state, t.createTime.desc()),
+    index('settlement_state_idx').on(t.tenantId, t.state, t.createTime.desc().nullsFirst()),
     index('settlement_org_idx').on(t.tenantId, t.sysOrgCode.op('text_pattern_ops')),
     check('settlement_state_ck', inList('state', SETTLEMENT_STATE_CODES)),
     check('settlement_kind_ck', inList('kind', SETTLEMENT_KIND_CODES)),
@@ -236,7 +236,7 @@ export const supplierPerformance = pgTable(
   },
   (t) => [
     uniqueIndex('supplier_performance_contract_uq').on(t.contractId),
-    index('supplier_performance_supplier_idx').on(t.tenantId, t.supplierId, t.createTime.desc()),
+    index('supplier_performance_supplier_idx').on(t.tenantId, t.supplierId, t.createTime.desc().nullsFirst()),
     check(
       'supplier_performance_scores_ck',
       sql`quality_score BETWEEN 0 AND 100 AND schedule_score BETWEEN 0 AND 100 AND total_score BETWEEN 0 AND 100 AND service_score BETWEEN 0 AND 100`,

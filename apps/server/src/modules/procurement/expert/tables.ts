@@ -44,7 +44,7 @@ export const expertProfile = pgTable(
     index('expert_profile_draw_idx').on(t.tenantId, t.status).where(sql`del_flag = 0`),
     // … having any of the package's specialities (specialities && $1).
     index('expert_profile_speciality_idx').using('gin', t.specialities),
-    index('expert_profile_time_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()),
+    index('expert_profile_time_idx').on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('expert_profile_status_ck', sql`status IN ('normal', 'suspended')`),
   ],
 );

@@ -47,9 +47,11 @@ export const purchaseNotice = pgTable(
     updateTime: timestamp('update_time', { withTimezone: true }),
   },
   (t) => [
-    index('purchase_notice_list_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()).where(sql`del_flag = 0`),
+    index('purchase_notice_list_idx')
+      .on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`del_flag = 0`),
     index('purchase_notice_published_idx')
-      .on(t.tenantId, t.noticeType, t.publishTime.desc())
+      .on(t.tenantId, t.noticeType, t.publishTime.desc().nullsFirst())
       .where(sql`del_flag = 0 AND status = '1'`),
     index('purchase_notice_package_idx').on(t.packageId),
   ],

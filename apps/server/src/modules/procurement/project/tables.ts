@@ -41,7 +41,11 @@ export const purchaseProject = pgTable(
     uniqueIndex('purchase_project_code_uq').on(t.tenantId, t.purchaseCode),
     index('purchase_project_plan_idx').on(t.planId),
     // The project list: newest first per tenant (keyset on create_time, id).
-    index('purchase_project_tenant_time_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()),
+    index('purchase_project_tenant_time_idx').on(
+      t.tenantId,
+      t.createTime.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
   ],
 );
 

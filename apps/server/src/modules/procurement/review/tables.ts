@@ -136,7 +136,7 @@ export const reviewCommittee = pgTable(
   },
   (t) => [
     uniqueIndex('review_committee_package_uq').on(t.packageId),
-    index('review_committee_state_idx').on(t.tenantId, t.state, t.drawnAt.desc()),
+    index('review_committee_state_idx').on(t.tenantId, t.state, t.drawnAt.desc().nullsFirst()),
     check('review_committee_size_ck', sql`size > 0 AND size % 2 = 1`),
     check('review_committee_state_ck', inList('state', COMMITTEE_STATE_CODES)),
   ],
@@ -184,7 +184,7 @@ export const reviewMember = pgTable(
     // A user sits once on a committee (a replaced expert is not drawn again for it).
     uniqueIndex('review_member_user_uq').on(t.committeeId, t.userId),
     // An expert's tasks by state (评审任务), newest first; the identity check by (user, package).
-    index('review_member_user_state_idx').on(t.tenantId, t.userId, t.state, t.createTime.desc()),
+    index('review_member_user_state_idx').on(t.tenantId, t.userId, t.state, t.createTime.desc().nullsFirst()),
     index('review_member_user_package_idx').on(t.userId, t.packageId),
     // The committee in draw order.
     index('review_member_committee_idx').on(t.committeeId, t.drawSequence),

@@ -80,7 +80,7 @@ export const supplier = pgTable(
   (t) => [
     uniqueIndex('supplier_credit_code_uq').on(t.tenantId, t.creditCode).where(sql`del_flag = 0`),
     index('supplier_name_idx').on(t.tenantId, t.name),
-    index('supplier_status_idx').on(t.tenantId, t.status, t.createTime.desc()),
+    index('supplier_status_idx').on(t.tenantId, t.status, t.createTime.desc().nullsFirst()),
     index('supplier_categories_gin').using('gin', t.categories),
     check('supplier_status_ck', inList('status', SUPPLIER_STATUS_LABELS)),
     check('supplier_score_ck', sql`score IS NULL OR (score >= 0 AND score <= 100)`),
@@ -159,7 +159,7 @@ export const supplierBlacklist = pgTable(
   },
   (t) => [
     uniqueIndex('supplier_blacklist_live_uq').on(t.supplierId).where(sql`state IN ('pending', 'active')`),
-    index('supplier_blacklist_state_idx').on(t.tenantId, t.state, t.createTime.desc()),
+    index('supplier_blacklist_state_idx').on(t.tenantId, t.state, t.createTime.desc().nullsFirst()),
     // The daily job releases expired rows: active by end_date.
     index('supplier_blacklist_end_idx').on(t.tenantId, t.endDate).where(sql`state = 'active'`),
     check('supplier_blacklist_state_ck', inList('state', BLACKLIST_STATES)),
@@ -191,7 +191,7 @@ export const supplierChange = pgTable(
   },
   (t) => [
     uniqueIndex('supplier_change_pending_uq').on(t.supplierId).where(sql`state = 'pending'`),
-    index('supplier_change_supplier_idx').on(t.supplierId, t.createTime.desc()),
+    index('supplier_change_supplier_idx').on(t.supplierId, t.createTime.desc().nullsFirst()),
     check('supplier_change_state_ck', inList('state', SUPPLIER_CHANGE_STATES)),
   ],
 );
@@ -210,7 +210,7 @@ export const supplierStatusHistory = pgTable(
     createTime: createTime(),
   },
   (t) => [
-    index('supplier_status_history_idx').on(t.supplierId, t.createTime.desc()),
+    index('supplier_status_history_idx').on(t.supplierId, t.createTime.desc().nullsFirst()),
     check('supplier_status_history_to_ck', inList('to_status', SUPPLIER_STATUS_LABELS)),
   ],
 );

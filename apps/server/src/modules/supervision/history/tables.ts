@@ -20,5 +20,12 @@ export const recordHistory = pgTable(
     requestId: text('request_id'),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('record_history_record_idx').on(t.tableName, t.recordId, t.changedAt.desc(), t.id.desc())],
+  (t) => [
+    index('record_history_record_idx').on(
+      t.tableName,
+      t.recordId,
+      t.changedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
 );

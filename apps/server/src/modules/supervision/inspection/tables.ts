@@ -47,7 +47,9 @@ export const supervisionInspection = pgTable(
   (t) => [
     check('supervision_inspection_state_check', inList('state', INSPECTION_STATE_CODES)),
     check('supervision_inspection_target_check', inList('target_type', INSPECTION_TARGET_CODES)),
-    index('supervision_inspection_list_idx').on(t.tenantId, t.createTime.desc(), t.id.desc()).where(sql`del_flag = 0`),
+    index('supervision_inspection_list_idx')
+      .on(t.tenantId, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`del_flag = 0`),
     index('supervision_inspection_target_idx').on(t.tenantId, t.targetType, t.targetId),
     index('supervision_inspection_org_idx').on(t.tenantId, t.sysOrgCode),
   ],

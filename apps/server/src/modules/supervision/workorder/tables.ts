@@ -43,7 +43,7 @@ export const workOrder = pgTable(
   },
   (t) => [
     uniqueIndex('work_order_no_uq').on(t.tenantId, t.orderNo),
-    index('work_order_list_idx').on(t.tenantId, t.type, t.createTime.desc(), t.id.desc()),
+    index('work_order_list_idx').on(t.tenantId, t.type, t.createTime.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('work_order_deadline_idx').on(t.tenantId, t.type, t.deadline).where(sql`state IN ('pending', 'processing')`),
     index('work_order_creator_idx').on(t.tenantId, t.createById),
   ],
