@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // page.evaluate callbacks run in the browser.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { serverUnderTest } from '../support/target.ts';
@@ -115,14 +115,15 @@ describe('部门选择 / 部门切换', () => {
   let originalOrgCode: string | null = null;
 
   beforeAll(async () => {
-    await withDatabase(dataDir, async (db) => {
-      const { rows } = await db.query<{ org_code: string | null }>(
-        "SELECT org_code FROM sys_user WHERE username = 'branch01'",
-      );
-      originalOrgCode = rows[0]?.org_code ?? null;
-      // No current department: branch01 belongs to two, so the workspace makes them choose.
-      await db.query("UPDATE sys_user SET org_code = NULL WHERE username = 'branch01'");
-    });
+    const { rows } = await withDatabase(dataDir, (db) =>
+      db.query<{ org_code: string | null }>("SELECT org_code FROM sys_user WHERE username = 'branch01'"),
+    );
+    originalOrgCode = rows[0]?.org_code ?? null;
+  });
+  // No current department: branch01 belongs to two, so the workspace makes them choose. Before each try, as the
+  // test chooses one (a retry must find the choice to make again).
+  beforeEach(async () => {
+    await withDatabase(dataDir, (db) => db.query("UPDATE sys_user SET org_code = NULL WHERE username = 'branch01'"));
   });
   afterAll(async () => {
     await withDatabase(dataDir, (db) =>
