@@ -3,6 +3,7 @@ import { oauth2AppType } from '@aps/shared/constants';
 import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { LOGIN_PATH, loginPathFor, safeRedirect } from '../features/platform/auth/session.ts';
 import { useSessionStore } from '../features/platform/auth/store.ts';
+import { pageIsLeaving } from '../shared/pageLifecycle.ts';
 import { STORAGE_KEYS, storage } from '../shared/storage.ts';
 import { useAppStore } from '../shared/stores/app.ts';
 import { useSettingsStore } from '../shared/stores/settings.ts';
@@ -110,6 +111,8 @@ export async function workspaceGuard({ request }: LoaderFunctionArgs) {
     try {
       await session.loadPermissions();
     } catch {
+      // The page is being reloaded or left: the request was cancelled, not refused. The session is alive.
+      if (pageIsLeaving()) return null;
       await useSessionStore.getState().logout();
       return redirect(LOGIN_PATH);
     }

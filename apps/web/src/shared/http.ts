@@ -1,5 +1,6 @@
 import type { ApiEnvelope } from '@aps/shared';
 import { LOW_APP_HEADER, lowAppIdOfPath } from '@aps/shared/constants';
+import { pageIsLeaving } from './pageLifecycle.ts';
 import { formatTimestamp, signParams } from './sign.ts';
 import { STORAGE_KEYS, storage } from './storage.ts';
 
@@ -279,8 +280,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         if (!silent) showError(HTTP_MESSAGES.timeout);
         throw new HttpError(HTTP_MESSAGES.timeout, 0, 0, 'timeout', !silent);
       }
-      if (!silent) showError(HTTP_MESSAGES.noResponse);
-      throw new HttpError(HTTP_MESSAGES.noResponse, 0, 0, 'network', !silent);
+      // Cancelled because the page is being left: nothing to tell the user, who is already going elsewhere.
+      const shown = !silent && !pageIsLeaving();
+      if (shown) showError(HTTP_MESSAGES.noResponse);
+      throw new HttpError(HTTP_MESSAGES.noResponse, 0, 0, 'network', shown);
     }
 
     // The server answered with the token: the session is alive until its idle time has passed again.
