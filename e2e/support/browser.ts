@@ -59,15 +59,14 @@ export async function newUserPage(
  * ('viewport'), or only `part`. The last two keep what the pointer shows, such as a chart's tooltip or a context
  * menu: a full-page picture resizes the window, which closes popups.
  */
-export async function screenshot(page: Page, name: string, part?: Locator | 'viewport'): Promise<string> {
-  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  if (!TAKE_SCREENSHOTS) return file;
+export async function screenshot(page: Page, name: string, part?: Locator | 'viewport'): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
   // Wait for web fonts and for antd's enter animations to settle, so the picture shows the resting state.
   await page.evaluate('document.fonts.ready');
   await page.waitForTimeout(400);
   if (part === 'viewport') await page.screenshot({ path: file });
   else if (part) await part.screenshot({ path: file });
   else await page.screenshot({ path: file, fullPage: true });
-  return file;
 }

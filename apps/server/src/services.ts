@@ -193,7 +193,6 @@ export interface Services {
   departs: DepartService;
   online: OnlineService;
   account: AccountService;
-  /** Third-party / OAuth2-app sign-in: providers by type, the signing of state and codes, the bindings. */
   oauth: OAuthSignIn;
   announcementAdmin: AnnouncementAdminService;
   dictAdmin: DictAdminService;

@@ -1,3 +1,4 @@
+import type { AnnouncementAdminDto } from '@aps/shared';
 import type { AnnouncementAdminService } from '../announcement/admin.ts';
 import type { BellNotifier } from '../announcement/bell.ts';
 import type { MessageSender } from '../auth/senders/message-sender.ts';
@@ -28,24 +29,22 @@ export function offlineOnRevoke<S extends Pick<SessionStore, 'revokeAllForUser'>
   };
 }
 
-/** A released announcement reloads its readers' bells: cmd topic for everyone, cmd user for the chosen users. */
+/**
+ * A released or revoked announcement reloads its readers' bells (they do not poll while their socket is up): cmd
+ * topic for everyone, cmd user for the chosen users.
+ */
 export function bellOnRelease(
   admin: AnnouncementAdminService,
   realtime: Pick<RealtimeService, 'notifyBell'>,
 ): AnnouncementAdminService {
+  const reloadBells = async (announcement: AnnouncementAdminDto) => {
+    await realtime.notifyBell(announcement.msgType === 'USER' ? announcement.userIds : 'all', announcement.titile);
+    return announcement;
+  };
   return {
     ...admin,
-    async release(actor, id) {
-      const released = await admin.release(actor, id);
-      await realtime.notifyBell(released.msgType === 'USER' ? released.userIds : 'all', released.titile);
-      return released;
-    },
-    // A revoked announcement leaves the bells at once: they do not poll while their socket is up.
-    async revoke(tenantId, id) {
-      const revoked = await admin.revoke(tenantId, id);
-      await realtime.notifyBell(revoked.msgType === 'USER' ? revoked.userIds : 'all', revoked.titile);
-      return revoked;
-    },
+    release: async (actor, id) => reloadBells(await admin.release(actor, id)),
+    revoke: async (tenantId, id) => reloadBells(await admin.revoke(tenantId, id)),
   };
 }
 
