@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
@@ -68,8 +68,10 @@ const maxRowSpan = (page: Page, column: number) =>
     .evaluateAll((cells) => Math.max(1, ...cells.map((c) => (c as HTMLTableCellElement).rowSpan)));
 
 describe('the special lists of §7', () => {
+  // Set up once: a retry must not insert the package (and its unique codes) a second time.
+  beforeAll(prepare);
+
   it('buyer01 reads 采购文件记录, 采购清单 and 标包明细, with merged cells', async () => {
-    await prepare();
     const page = await session.as('buyer01', '/purchase/plan');
     await page.locator('.ant-table-row:visible').first().waitFor();
     const search = async (field: string, value: string) => {

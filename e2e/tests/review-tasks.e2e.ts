@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
@@ -66,8 +66,10 @@ async function prepare(): Promise<void> {
 }
 
 describe('评审任务 (issue 15 §3)', () => {
+  // Set up once: a retry must not insert the package (and its unique codes) a second time.
+  beforeAll(prepare);
+
   it('expert01 opens 评审任务, enters the task, reads the bid file and signs in', async () => {
-    await prepare();
     const page = await session.as('expert01', '/review/task');
     await page.locator('.aps-sider').waitFor();
     await openSiderMenu(page, '专家评审', '评审任务', '/review/task');
@@ -79,7 +81,8 @@ describe('评审任务 (issue 15 §3)', () => {
     const row = page.locator('.ant-table-row:visible').filter({ hasText: PACKAGE });
     await row.getByText('已抽取').waitFor();
     await row.getByText('评审成员').waitFor();
-    expect(await page.locator('.ant-table-row:visible').count()).toBe(1);
+    // The unfiltered list may show the new package first, a moment before the searched list replaces it.
+    await expect.poll(() => page.locator('.ant-table-row:visible').count()).toBe(1);
     await screenshot(page, 'p15-workspace-task-list');
 
     await row.getByRole('button', { name: '进入评审' }).click();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
@@ -68,8 +68,10 @@ const dbRow = async <T extends Record<string, unknown>>(text: string, values: un
   withDatabase(dataDir, async (db) => (await db.query<T>(text, values)).rows);
 
 describe('组长推选 and 资格/符合性审查 (issue 15 §4–§5)', () => {
+  // Set up once: a retry must not insert the package (and its unique codes) a second time.
+  beforeAll(prepare);
+
   it('expert01 casts the last vote in the drawer, is elected, and saves the qualification grid', async () => {
-    await prepare();
     const page = await session.as('expert01', '/review/task');
     await page.locator('.aps-sider').waitFor();
     await openSiderMenu(page, '专家评审', '组长推选', '/review/teamLeader');
