@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type AppConfig, loadConfig } from '../src/config.ts';
 import { connectDatabase } from '../src/db/client.ts';
@@ -12,14 +12,17 @@ import { databaseUrlOn, onServer } from './global-setup.ts';
 export { TEST_ADMIN_PASSWORD } from './global-setup.ts';
 export const DEMO_PASSWORD = 'Aps@2026';
 
-let fileDatabase: Promise<string> | undefined;
+const fileDatabases = new Map<string, Promise<string>>();
 
 /**
- * This test file's own database, cloned from the seeded template on first use. Vitest runs each
- * file in its own module context, so the memo is per file.
+ * This test file's own database, cloned from the seeded template on first use. A worker runs several files one
+ * after another in one module context (`isolate: false`), so the memo is keyed by the file.
  */
 export function fileDatabaseUrl(): Promise<string> {
-  fileDatabase ??= (async () => {
+  const file = expect.getState().testPath ?? '';
+  const known = fileDatabases.get(file);
+  if (known) return known;
+  const fileDatabase = (async () => {
     const serverUrl = inject('databaseUrl');
     const name = `${inject('databasePrefix')}_${crypto.randomBytes(4).toString('hex')}`;
     // Clones of one template must not run at once: PostgreSQL refuses while another session uses it.
@@ -33,6 +36,7 @@ export function fileDatabaseUrl(): Promise<string> {
       }
     }
   })();
+  fileDatabases.set(file, fileDatabase);
   return fileDatabase;
 }
 
