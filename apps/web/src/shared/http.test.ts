@@ -154,7 +154,9 @@ describe('error catalogue (§8)', () => {
     expect(shown.map((s) => s.text)).toEqual([HTTP_MESSAGES.noResponse, HTTP_MESSAGES.timeout]);
   });
 
-  it('logs out on 401 and on 500 Token失效 (the latter through a 重新登录 dialog)', async () => {
+  it('logs out on 401 and on 500 Token失效 (the latter through a 重新登录 dialog), then reloads', async () => {
+    // The reload is 1.5 s after the logout: a real timer would fire in whichever test file runs next.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
     const ender = vi.fn(async () => undefined);
     setSessionEnder(ender);
     vi.stubGlobal('localStorage', {
@@ -169,5 +171,10 @@ describe('error catalogue (§8)', () => {
     await expect(http.get('/x')).rejects.toMatchObject({ status: 401 });
     expect(shown.at(-1)).toEqual({ kind: 'error', text: HTTP_MESSAGES.unauthorized });
     expect(ender).toHaveBeenCalledTimes(1);
+    const { reload } = window.location;
+    await vi.advanceTimersByTimeAsync(1_499);
+    expect(reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 });
