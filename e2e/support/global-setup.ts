@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { E2E_WORKERS } from '../workers.ts';
+import { launchBrowserServer } from './browser.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -19,9 +20,17 @@ export default async function setup(project: TestProject) {
     await stopAll();
     throw failure.reason;
   }
+  const browsers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => launchBrowserServer()));
+  project.provide(
+    'browserEndpoints',
+    browsers.map((browser) => browser.wsEndpoint()),
+  );
   project.provide(
     'servers',
     servers.map(({ baseUrl, dataDir, casUrl }) => ({ baseUrl, dataDir, casUrl })),
   );
-  return stopAll;
+  return async () => {
+    await Promise.all(browsers.map((browser) => browser.close()));
+    await stopAll();
+  };
 }

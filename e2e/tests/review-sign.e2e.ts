@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import fs from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { screenshot } from '../support/browser.ts';
+import { downloadedBytes, screenshot } from '../support/browser.ts';
 import { withDatabase } from '../support/db.ts';
 import { openSiderMenu } from '../support/menu.ts';
 import { userSession } from '../support/session.ts';
@@ -142,7 +141,7 @@ describe('签字 and 结束评审 (issue 15 §9)', () => {
       d1.getByRole('button', { name: '下载评审报告' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`评审报告-PC-SG-${STAMP}-1.pdf`);
-    const bytes = fs.readFileSync((await download.path()) ?? '');
+    const bytes = await downloadedBytes(download);
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await screenshot(p1, 'review-sign-ended');
 
@@ -158,7 +157,7 @@ describe('签字 and 结束评审 (issue 15 §9)', () => {
       buyer.waitForEvent('download'),
       row(buyer, PACKAGE).getByRole('button', { name: '评审报告' }).click(),
     ]);
-    const buyerBytes = fs.readFileSync((await fromBuyer.path()) ?? '');
+    const buyerBytes = await downloadedBytes(fromBuyer);
     expect(buyerBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await screenshot(buyer, 'review-sign-buyer-list');
   });
