@@ -203,12 +203,18 @@ async function main() {
       success: boolean;
       result?: { total: number; totalEstimated?: boolean; records: { id: string }[] };
     };
-    const probeBody = (await probe.json()) as ListBody;
+    const probeText = await probe.text();
+    const probeBody = JSON.parse(probeText) as ListBody;
+    // The answer's size: past the cache, what a list costs over a constant route is mostly writing and reading bytes.
+    const healthBytes = Buffer.byteLength(await (await fetch(`${base}/aps/sys/health`)).text());
+    const listBytes = Buffer.byteLength(probeText);
     if (!probeBody.success || !probeBody.result || probeBody.result.records.length !== 10) {
       throw new Error(`列表接口返回异常: ${JSON.stringify(probeBody).slice(0, 300)}`);
     }
     const totalNote = probeBody.result.totalEstimated ? '（估算）' : '';
-    console.log(`列表探测: ${listPath} → total ${probeBody.result.total}${totalNote}`);
+    console.log(
+      `列表探测: ${listPath} → total ${probeBody.result.total}${totalNote}，响应 ${listBytes} 字节（健康检查 ${healthBytes} 字节）`,
+    );
     // A deep page, 90 % of the way through the same list: by offset, and by the previous page's last id.
     const deepPage = Math.max(2, Math.floor((probeBody.result.total / 10) * 0.9));
     const deepBase = '/aps/purchase/purchaseRecord/list?pageSize=10&purchaseStage=5&column=createTime&order=desc';
@@ -279,6 +285,8 @@ async function main() {
         warmupS: WARMUP,
         listPath,
         listTotal: probeBody.result.total,
+        listBytes,
+        healthBytes,
         listTotalEstimated: probeBody.result.totalEstimated ?? false,
         deepOffsetPath,
         deepKeysetPath,

@@ -111,6 +111,34 @@ describe('a cached total follows every write', () => {
     expect((await list(firstPage)).records.map((r) => r.id)).toEqual(before.records.map((r) => r.id));
   });
 
+  it('a page served as cached bytes follows a dictionary edit in its _dictText companions', async () => {
+    const stageQuery = `pageNo=1&pageSize=5&purchaseStage=${STAGE}`;
+    const text = async () =>
+      ((await list(stageQuery)).records[0] as { purchaseStage_dictText?: string } | undefined)?.purchaseStage_dictText;
+    const item = await t.db.execute<{ id: string; dict_id: string; item_text: string; item_value: string }>(
+      sql`SELECT i.id, i.dict_id, i.item_text, i.item_value FROM sys_dict_item i JOIN sys_dict d ON d.id = i.dict_id
+          WHERE d.dict_code = 'purchase_stage' AND i.item_value = ${String(STAGE)}`,
+    );
+    const row = item.rows[0];
+    if (!row) throw new Error('no purchase_stage item for the stage');
+    expect(await text()).toBe(row.item_text);
+    expect(await text()).toBe(row.item_text);
+    const edit = (itemText: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/aps/sys/dictItem/edit',
+        headers: { 'x-access-token': admin, 'tenant-id': '1' },
+        payload: { id: row.id, dictId: row.dict_id, itemText, itemValue: row.item_value },
+      });
+    expect((await edit('快速路径阶段')).json()).toMatchObject({ success: true });
+    try {
+      expect(await text()).toBe('快速路径阶段');
+    } finally {
+      expect((await edit(row.item_text)).json()).toMatchObject({ success: true });
+    }
+    expect(await text()).toBe(row.item_text);
+  });
+
   it('a write by another client (another instance, a CLI) arrives by NOTIFY well before the cache would expire', async () => {
     const stageQuery = `pageNo=1&pageSize=5&purchaseStage=${STAGE}`;
     const before = (await list(stageQuery)).total;

@@ -113,6 +113,8 @@ const keysetOf = (q: PurchaseRecordQuery): KeysetOptions | undefined =>
 
 /** A key-filtered total is summed from purchase_record_count, which its triggers keep with purchase_record. */
 const COUNT_TABLES = ['purchase_record', 'purchase_record_count'] as const;
+/** Every table a page of the list reads, its total included. */
+export const PURCHASE_LIST_TABLES = COUNT_TABLES;
 const ROW_TABLES = ['purchase_record'] as const;
 
 export function createPurchaseService({ db }: { db: Db }): PurchaseService {
