@@ -5,35 +5,21 @@
  * Each line is prefixed with its database. Without a reachable server the second run is skipped loudly; under
  * CI=true that is a failure.
  */
-import { spawn } from 'node:child_process';
 import path from 'node:path';
-import readline from 'node:readline';
 import pg from 'pg';
+import { runPrefixed } from './prefixed.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 function runSuite(kind: 'embedded' | 'postgres'): Promise<number> {
-  const label = kind === 'embedded' ? '[embedded]' : '[postgres]';
   console.log(`=== 集成测试 / integration tests on ${kind === 'embedded' ? 'embedded PostgreSQL' : serverUrl} ===`);
-  const vitest = path.join(root, 'node_modules/.bin/vitest');
-  const child = spawn(vitest, ['run', '--project', 'integration'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, TEST_DB: kind, TEST_DATABASE_URL: serverUrl },
-  });
-  for (const [stream, out] of [
-    [child.stdout, process.stdout],
-    [child.stderr, process.stderr],
-  ] as const) {
-    readline.createInterface({ input: stream }).on('line', (line) => out.write(`${label} ${line}\n`));
-  }
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      console.log(`=== ${label} exit ${code} ===`);
-      resolve(code ?? 1);
-    });
-  });
+  return runPrefixed(
+    kind === 'embedded' ? '[embedded]' : '[postgres]',
+    path.join(root, 'node_modules/.bin/vitest'),
+    ['run', '--project', 'integration'],
+    { cwd: root, env: { ...process.env, TEST_DB: kind, TEST_DATABASE_URL: serverUrl } },
+  );
 }
 
 async function reachable(url: string): Promise<string | null> {
