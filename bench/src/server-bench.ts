@@ -10,6 +10,7 @@
  * Options: --rows <n> (100000), --connections <n> (50), --duration <s> (10), --warmup <s> (2), --label <s>, --keep.
  * `npm run bench:1m` is --rows 1000000 (list p99 target 50 ms there, 20 ms below a million rows).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -157,6 +158,35 @@ async function load(name: string, spec: LoadSpec, tolerate = false): Promise<Loa
   return result;
 }
 
+/**
+ * The list's own answer from a bare server (bench/src/fixed-answer-server.ts): the transport's ceiling for that
+ * many bytes, beside the constant route's ceiling for 145.
+ */
+async function loadFixedAnswer(answer: string, common: Omit<LoadSpec, 'url'>): Promise<LoadResult> {
+  const file = path.join(os.tmpdir(), `aps-bench-answer-${process.pid}.json`);
+  fs.writeFileSync(file, answer);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['bench/src/fixed-answer-server.ts', String(port), file], {
+    cwd: root,
+    stdio: 'ignore',
+  });
+  try {
+    for (let i = 0; ; i++) {
+      const up = await fetch(`http://127.0.0.1:${port}/`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (up) break;
+      if (i > 200) throw new Error('同尺寸固定应答服务未启动');
+      await sleep(50);
+    }
+    return await load('GET 固定应答（与列表同尺寸）', { ...common, url: `http://127.0.0.1:${port}/` });
+  } finally {
+    child.kill('SIGTERM');
+    fs.rmSync(file, { force: true });
+  }
+}
+
 // ---- run ----------------------------------------------------------------------------------------
 
 async function main() {
@@ -242,6 +272,7 @@ async function main() {
     console.log(`负载（autocannon，独立进程，${CONNECTIONS} 连接，预热 ${WARMUP} s + ${DURATION} s）:`);
     const health = await load('GET /aps/sys/health', { ...common, url: `${base}/aps/sys/health` });
     const list = await load('GET 采购记录列表', { ...common, url: `${base}${listPath}`, headers });
+    const sameSize = await loadFixedAnswer(probeText, common);
     const deepOffset = await load(
       `GET 采购记录列表 第 ${deepPage} 页（偏移）`,
       {
@@ -300,8 +331,9 @@ async function main() {
         seedBulkS: round(seedSeconds),
       },
       memory: { idleAfterStart, idleAfterLoad },
-      load: { health, list, deepOffset, deepKeyset, login: loginLoad },
+      load: { health, list, deepOffset, deepKeyset, login: loginLoad, sameSize },
       listToCeiling: round(ratio, 3),
+      listToSameSize: round(list.requestsPerSec / sameSize.requestsPerSec, 3),
       targets: {
         listRatio: { target: `≥ ${TARGETS.listRatio}`, met: ratio >= TARGETS.listRatio },
         listP99: { target: `≤ ${TARGETS.listP99Ms} ms`, met: list.p99 <= TARGETS.listP99Ms },
@@ -321,7 +353,7 @@ async function main() {
 }
 
 function printReport(
-  loads: Record<'health' | 'list' | 'deepOffset' | 'deepKeyset' | 'login', LoadResult>,
+  loads: Record<'health' | 'list' | 'deepOffset' | 'deepKeyset' | 'login' | 'sameSize', LoadResult>,
   ratio: number,
   start: { firstS: number; warmS: number; stopS: number; seedBulkS: number },
   idle: MemorySnapshot,
@@ -334,6 +366,7 @@ function printReport(
       [
         ['GET /aps/sys/health（上限）', loads.health],
         ['GET 采购记录列表（分页/筛选/排序）', loads.list],
+        ['GET 固定应答，与列表同尺寸（裸 Fastify）', loads.sameSize],
         ['GET 采购记录列表 深页（偏移）', loads.deepOffset],
         ['GET 采购记录列表 深页（游标）', loads.deepKeyset],
         ['POST /aps/sys/login', loads.login],
@@ -353,6 +386,9 @@ function printReport(
   const mark = (k: string) => (targets[k]?.met ? '✓' : '✗');
   console.log('');
   console.log(`列表 / 上限:        ${(ratio * 100).toFixed(1)} %   ${mark('listRatio')} 目标 ≥ 50 %`);
+  console.log(
+    `列表 / 同尺寸固定应答: ${((loads.list.requestsPerSec / loads.sameSize.requestsPerSec) * 100).toFixed(1)} %（传输本身的上限）`,
+  );
   console.log(`列表 p99:           ${loads.list.p99} ms   ${mark('listP99')} 目标 ≤ ${TARGETS.listP99Ms} ms`);
   console.log(`首次启动:           ${start.firstS.toFixed(2)} s   ${mark('firstStart')} 目标 ≤ 5 s`);
   console.log(`热启动:             ${start.warmS.toFixed(2)} s   ${mark('warmStart')} 目标 ≤ 2 s`);
