@@ -10,6 +10,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { inject } from 'vitest';
+import { workerSlot } from '../workers.ts';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 const SCREENSHOT_DIR = path.resolve(import.meta.dirname, '../screenshots');
@@ -56,14 +57,9 @@ declare module 'vitest' {
 
 /** The endpoint of this worker's shared Chromium, when the run started them (not in a bench or a probe). */
 function sharedBrowserEndpoint(): string | undefined {
-  const slot = Number(process.env.VITEST_POOL_ID ?? '0') - 1;
-  if (slot < 0) return undefined;
-  try {
-    const endpoints = inject('browserEndpoints');
-    return endpoints[slot % endpoints.length];
-  } catch {
-    return undefined;
-  }
+  if (!process.env.VITEST_POOL_ID) return undefined;
+  const endpoints = inject('browserEndpoints');
+  return endpoints?.[workerSlot(endpoints.length)];
 }
 
 /**

@@ -20,7 +20,12 @@ export default async function setup(project: TestProject) {
     await stopAll();
     throw failure.reason;
   }
-  const browsers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => launchBrowserServer()));
+  const browsers = await Promise.all(Array.from({ length: E2E_WORKERS }, () => launchBrowserServer())).catch(
+    async (err: unknown) => {
+      await stopAll();
+      throw err;
+    },
+  );
   project.provide(
     'browserEndpoints',
     browsers.map((browser) => browser.wsEndpoint()),

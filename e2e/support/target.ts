@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { workerSlot } from '../workers.ts';
 
 /**
  * The server this test file drives. globalSetup starts one server (own embedded database) per worker, and a
@@ -7,9 +8,7 @@ import { inject } from 'vitest';
  */
 export function serverUnderTest(): { baseUrl: string; dataDir: string; casUrl: string } {
   const servers = inject('servers');
-  // VITEST_POOL_ID is 1..maxWorkers and stable for the life of a worker.
-  const slot = (Number(process.env.VITEST_POOL_ID ?? '1') - 1) % servers.length;
-  const server = servers[slot];
+  const server = servers[workerSlot(servers.length)];
   if (!server) throw new Error(`no e2e server for worker ${process.env.VITEST_POOL_ID}`);
   return server;
 }
