@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, LogController, type RouteOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import pg from 'pg';
 import type { AppConfig } from './config.ts';
 import { requireAccessDeclarations } from './core/access.ts';
@@ -18,6 +18,7 @@ import { listenForTableChanges } from './core/list-cache.ts';
 import { installLowAppHeader } from './core/low-app.ts';
 import { openApiTransform } from './core/openapi.ts';
 import { allowedMethodsOf, protocolOptions } from './core/protocol.ts';
+import { memoisingValidatorCompiler } from './core/query-validation.ts';
 import { requestScopedDb } from './core/request-transaction.ts';
 import type { Db } from './db/client.ts';
 import { thirdLoginRoutes } from './modules/platform/account/oauth-routes.ts';
@@ -150,7 +151,7 @@ export async function buildApp({ config, db }: { config: AppConfig; db: Db }): P
     // Per-request lines only at debug level: at info they cost a third of a list call's time.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' }),
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(memoisingValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installInputHygiene(app);

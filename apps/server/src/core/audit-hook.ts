@@ -34,10 +34,19 @@ export function installAuditHook(
 ): void {
   const recordedInTransaction = new WeakSet<FastifyRequest>();
 
+  /** A refused or failed write, or a public one, is recorded once the answer is out. */
+  const recordAfterResponse = (label: string | undefined) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!WRITE_METHODS.has(request.method) || recordedInTransaction.has(request)) return;
+    await audit.record(entryOf(request, reply, label));
+  };
+
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const label = route.config?.audit;
     if (label === false || !methods.some((m) => WRITE_METHODS.has(m))) return;
+    // Only write routes carry the hook: a read runs no onResponse at all (issue 11 §2, the list fast path).
+    const own = route.onResponse;
+    route.onResponse = [...(own === undefined ? [] : [own].flat()), recordAfterResponse(label)];
     // Public writes (sign-in, SMS) keep their own logs and throttles; a transaction would hold a connection per try.
     if (route.config?.access === PUBLIC) return;
     const handler = route.handler as RouteHandlerMethod;
@@ -56,11 +65,5 @@ export function installAuditHook(
       recordedInTransaction.add(request);
       return result;
     };
-  });
-
-  app.addHook('onResponse', async (request, reply) => {
-    const label = request.routeOptions.config.audit;
-    if (!WRITE_METHODS.has(request.method) || label === false || recordedInTransaction.has(request)) return;
-    await audit.record(entryOf(request, reply, label));
   });
 }

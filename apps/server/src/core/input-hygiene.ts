@@ -19,10 +19,13 @@ function illegalValue(value: unknown, depth = 0): boolean {
  * the access guard (onRequest), like every other check of what a caller sent.
  */
 export function installInputHygiene(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request, reply) => {
+  // Callback style, not async: every request passes here (issue 11 §2).
+  app.addHook('preValidation', (request, reply, done) => {
     const illegalUrl = ILLEGAL_IN_URL.test(request.url) || hasIllegalText(request.url);
     if (illegalUrl || illegalValue(request.body) || illegalValue(request.params)) {
-      return reply.status(400).send(fail(400, PRIMITIVE_MESSAGES.illegalCharacter));
+      reply.status(400).send(fail(400, PRIMITIVE_MESSAGES.illegalCharacter));
+      return;
     }
+    done();
   });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ok } from './envelope.ts';
-import { okBody } from './list-body.ts';
+import { answerOf, okBody } from './list-body.ts';
 
 describe('okBody', () => {
   it('gives the bytes of JSON.stringify(ok(result)), Chinese and all', () => {
@@ -13,5 +13,19 @@ describe('okBody', () => {
       message: '操作成功！',
       result,
     });
+  });
+});
+
+describe('answerOf', () => {
+  it('answers okBody at the given millisecond, the same buffer within it, a fresh one after it', () => {
+    const page = Buffer.from('{"records":[],"total":0}');
+    const other = Buffer.from('{"records":[{"id":"b"}],"total":1}');
+    const first = answerOf(page, 1_764_000_000_000);
+    expect(first.equals(okBody(page, 1_764_000_000_000))).toBe(true);
+    expect(answerOf(page, 1_764_000_000_000)).toBe(first);
+    expect(answerOf(other, 1_764_000_000_000).toString()).toContain('"id":"b"');
+    const later = answerOf(page, 1_764_000_000_001);
+    expect(later).not.toBe(first);
+    expect(JSON.parse(later.toString()).timestamp).toBe(1_764_000_000_001);
   });
 });

@@ -16,14 +16,17 @@ declare module 'fastify' {
  */
 export function installLowAppHeader(app: FastifyInstance): void {
   app.decorateRequest('lowAppId', null);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style, not async: every request passes here, and a promise per request is measurable (issue 11 §2).
+  app.addHook('onRequest', (request, reply, done) => {
     const raw = request.headers[HEADERS.lowApp];
-    if (raw === undefined) return;
+    if (raw === undefined) return done();
     const parsed = lowAppIdSchema.safeParse(raw);
     if (!parsed.success) {
-      return reply.status(400).send(fail(400, LOW_APP_MESSAGES.invalid));
+      reply.status(400).send(fail(400, LOW_APP_MESSAGES.invalid));
+      return;
     }
     request.lowAppId = parsed.data;
     request.log = request.log.child({ lowAppId: parsed.data });
+    done();
   });
 }

@@ -31,15 +31,29 @@ export function createHmacSeal(key: crypto.BinaryLike) {
   };
 }
 
+/** How many verified tokens are remembered: well above the sessions one server sees within a few minutes. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createTokenSigner(secret: string): TokenSigner {
   const { seal, open } = createHmacSeal(secret);
+  // Every request carries its token: its HMAC was a tenth of a cached list call's time (issue 11 §2). A token that
+  // verified once always verifies (the signature depends on nothing else), so it is remembered; only tokens that
+  // passed are, so a flood of forged ones cannot push the real ones out. Revocation is the session row's business.
+  const verified = new Map<string, string>();
   return {
     issue() {
       const sessionId = crypto.randomBytes(24).toString('base64url');
       return { token: seal(sessionId), sessionId };
     },
     verify(token) {
-      return token.length > 200 ? null : open(token);
+      const known = verified.get(token);
+      if (known !== undefined) return known;
+      const sessionId = token.length > 200 ? null : open(token);
+      if (sessionId === null) return null;
+      // Oldest first out: a Map iterates in insertion order.
+      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
+      verified.set(token, sessionId);
+      return sessionId;
     },
   };
 }

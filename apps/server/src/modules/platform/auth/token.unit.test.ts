@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTokenSigner } from './token.ts';
+import { createTokenSigner, VERIFIED_TOKENS_KEPT } from './token.ts';
 
 describe('token signer', () => {
   const signer = createTokenSigner('s'.repeat(48));
@@ -30,5 +30,23 @@ describe('token signer', () => {
     const last = sig?.at(-1) === 'A' ? 'B' : 'A';
     expect(signer.verify(`${id}.${sig?.slice(0, -1)}${last}`)).toBeNull();
     expect(createTokenSigner('t'.repeat(48)).verify(token)).toBeNull();
+  });
+
+  it('still refuses a changed token after the genuine one was verified and remembered', () => {
+    const { token, sessionId } = signer.issue();
+    expect(signer.verify(token)).toBe(sessionId);
+    expect(signer.verify(token)).toBe(sessionId);
+    const [id, sig] = token.split('.');
+    expect(signer.verify(`${id}.${sig?.slice(0, -1)}${sig?.at(-1) === 'A' ? 'B' : 'A'}`)).toBeNull();
+    expect(signer.verify(`${id}x.${sig}`)).toBeNull();
+  });
+
+  it('verifies a token again after more than the remembered number of others pushed it out', () => {
+    const own = createTokenSigner('u'.repeat(48));
+    const first = own.issue();
+    expect(own.verify(first.token)).toBe(first.sessionId);
+    for (let i = 0; i <= VERIFIED_TOKENS_KEPT; i++) own.verify(own.issue().token);
+    expect(own.verify(first.token)).toBe(first.sessionId);
+    expect(createTokenSigner('t'.repeat(48)).verify(first.token)).toBeNull();
   });
 });
