@@ -7,6 +7,8 @@ export default defineConfig({
     include: ['tests/**/*.e2e.ts'],
     // One real server per worker (started in globalSetup; support/target.ts), one browser per test file.
     globalSetup: ['support/global-setup.ts'],
+    // Prints the failure of a try that its retry then passed (the report only marks the retry).
+    setupFiles: ['support/first-try-failures.ts'],
     // Each worker owns its server, so files in different workers never share demo accounts or global settings.
     pool: 'forks',
     maxWorkers: E2E_WORKERS,
