@@ -23,6 +23,8 @@ declare module 'autocannon' {
     duration?: number;
     pipelining?: number;
     timeout?: number;
+    /** Per-request setup: the returned request (e.g. another path) is what is sent. */
+    requests?: { setupRequest?: (request: { path: string }) => { path: string } }[];
   }
 
   interface Result {

@@ -14,6 +14,8 @@ export interface LoadSpec {
   duration: number;
   /** Seconds of unmeasured load first (JIT, pool connections, caches). */
   warmup: number;
+  /** Adds `_t=<a new number>` to every request, as the web client does on every GET (§7). */
+  cacheBuster?: boolean;
 }
 
 export interface LoadResult {
@@ -29,6 +31,12 @@ export interface LoadResult {
   statusCodes: Record<string, number>;
 }
 
+let sent = Date.now();
+function withCacheBuster(request: { path: string }) {
+  sent += 1;
+  return { ...request, path: `${request.path}${request.path.includes('?') ? '&' : '?'}_t=${sent}` };
+}
+
 async function run(spec: LoadSpec): Promise<LoadResult> {
   const options = {
     url: spec.url,
@@ -36,6 +44,7 @@ async function run(spec: LoadSpec): Promise<LoadResult> {
     headers: spec.headers ?? {},
     connections: spec.connections,
     ...(spec.body === undefined ? {} : { body: spec.body }),
+    ...(spec.cacheBuster ? { requests: [{ setupRequest: withCacheBuster }] } : {}),
   };
   if (spec.warmup > 0) await autocannon({ ...options, duration: spec.warmup });
   const r = await autocannon({ ...options, duration: spec.duration });

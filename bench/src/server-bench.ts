@@ -5,7 +5,8 @@
  *  3. idle memory of the server and its postgres processes (RSS and PSS);
  *  4. autocannon, from a separate process, against the constant health route (the ceiling), the paged,
  *     filtered, sorted purchase-record list, a deep page of it (90 % of the way) by offset and by keyset cursor
- *     (a server without keyset paging ignores the cursor), and the login;
+ *     (a server without keyset paging ignores the cursor), and the login; each list call carries its own `_t`, as
+ *     the web client's do;
  *  5. a table on stdout and the same figures in bench/results/server-<date>[-<label>].json.
  * Options: --rows <n> (100000), --connections <n> (50), --duration <s> (10), --warmup <s> (2), --label <s>, --keep.
  * `npm run bench:1m` is --rows 1000000 (list p99 target 50 ms there, 20 ms below a million rows).
@@ -271,7 +272,8 @@ async function main() {
     const common = { connections: CONNECTIONS, duration: DURATION, warmup: WARMUP };
     console.log(`负载（autocannon，独立进程，${CONNECTIONS} 连接，预热 ${WARMUP} s + ${DURATION} s）:`);
     const health = await load('GET /aps/sys/health', { ...common, url: `${base}/aps/sys/health` });
-    const list = await load('GET 采购记录列表', { ...common, url: `${base}${listPath}`, headers });
+    // Like the web client, every list call carries its own `_t` (§7 cache buster).
+    const list = await load('GET 采购记录列表', { ...common, url: `${base}${listPath}`, headers, cacheBuster: true });
     const sameSize = await loadFixedAnswer(probeText, common);
     const deepOffset = await load(
       `GET 采购记录列表 第 ${deepPage} 页（偏移）`,
@@ -279,6 +281,7 @@ async function main() {
         ...common,
         url: `${base}${deepOffsetPath}`,
         headers,
+        cacheBuster: true,
       },
       true,
     );
@@ -288,6 +291,7 @@ async function main() {
         ...common,
         url: `${base}${deepKeysetPath}`,
         headers,
+        cacheBuster: true,
       },
       true,
     );

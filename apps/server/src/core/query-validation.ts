@@ -19,21 +19,32 @@ function deepFreeze(value: unknown): void {
  * same query; parsing it with zod was the largest piece of our own work left per cached page (issue 11 §2). The
  * schemas are pure (no clock, no state), so the same input always gives the same output. What is remembered is
  * frozen and each request gets its own top-level copy: a handler that changes its query changes only its own.
- * Refused queries are not remembered; they take the ordinary path and its Chinese messages.
+ * Refused queries are not remembered; they take the ordinary path and its Chinese messages. `_t` is not part of the
+ * key: each request gets back its own.
  */
 export const memoisingValidatorCompiler: typeof validatorCompiler = (route) => {
   const validate = validatorCompiler(route) as (data: unknown) => ValidationResult;
   if (route.httpPart !== 'querystring') return validate;
-  const kept = new Map<string, object>();
+  // The remembered value without `_t`, and whether the schema gives `_t` back as sent (or drops it).
+  const kept = new Map<string, { value: object; keepsStamp: boolean }>();
   return (data: unknown): ValidationResult => {
-    const key = JSON.stringify(data);
+    if (data === null || typeof data !== 'object') return validate(data);
+    // §7: every GET of the web client carries its own `_t` (a cache buster): it is left out of the key, or no
+    // query from a browser would ever be seen twice. Any other shape of `_t` takes the ordinary path.
+    const { _t, ...rest } = data as Record<string, unknown>;
+    if (_t !== undefined && typeof _t !== 'string') return validate(data);
+    const key = `${_t === undefined ? '' : 't'}${JSON.stringify(rest)}`;
     const known = kept.get(key);
-    if (known !== undefined) return { value: { ...known } };
+    if (known !== undefined) return { value: known.keepsStamp ? { ...known.value, _t } : { ...known.value } };
     const result = validate(data);
     if (result.error || result.value === null || typeof result.value !== 'object') return result;
-    deepFreeze(result.value);
+    const { _t: stamp, ...value } = result.value as Record<string, unknown>;
+    // A schema that changes `_t` is not remembered (none does).
+    if (stamp !== undefined && stamp !== _t) return result;
+    const keepsStamp = stamp !== undefined;
+    deepFreeze(value);
     if (kept.size >= QUERIES_KEPT_PER_ROUTE) kept.delete(kept.keys().next().value as string);
-    kept.set(key, result.value);
-    return { value: { ...result.value } };
+    kept.set(key, { value, keepsStamp });
+    return { value: keepsStamp ? { ...value, _t } : { ...value } };
   };
 };

@@ -33,8 +33,10 @@ export const purchaseRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       const build = async () =>
         pageWithDictText(services.dicts, await services.purchases.list(tenantId, scope, request.query, rules), FIELDS);
       // Without data rules a page depends on the tenant, the data scope and the query only: served as cached bytes.
+      // The web client's cache buster `_t` (§7) changes nothing in the page, so it is not part of the key.
       if (rules) return ok(await build());
-      return sendCachedPage(reply, JSON.stringify([tenantId, scope, request.query]), LIST_TABLES, build);
+      const { _t, ...query } = request.query;
+      return sendCachedPage(reply, JSON.stringify([tenantId, scope, query]), LIST_TABLES, build);
     },
   );
 };
