@@ -1,5 +1,6 @@
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { setBounded } from './bounded-map.ts';
 
 /** How many distinct query strings each route remembers the validated form of. */
 export const QUERIES_KEPT_PER_ROUTE = 500;
@@ -43,8 +44,7 @@ export const memoisingValidatorCompiler: typeof validatorCompiler = (route) => {
     if (stamp !== undefined && stamp !== _t) return result;
     const keepsStamp = stamp !== undefined;
     deepFreeze(value);
-    if (kept.size >= QUERIES_KEPT_PER_ROUTE) kept.delete(kept.keys().next().value as string);
-    kept.set(key, { value, keepsStamp });
+    setBounded(kept, key, { value, keepsStamp }, QUERIES_KEPT_PER_ROUTE);
     return { value: keepsStamp ? { ...value, _t } : { ...value } };
   };
 };

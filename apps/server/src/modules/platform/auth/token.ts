@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { setBounded } from '../../../core/bounded-map.ts';
 
 /**
  * A token is `<session id>.<HMAC of the id>`. The signature rejects forged or mangled tokens
@@ -50,9 +51,7 @@ export function createTokenSigner(secret: string): TokenSigner {
       if (known !== undefined) return known;
       const sessionId = token.length > 200 ? null : open(token);
       if (sessionId === null) return null;
-      // Oldest first out: a Map iterates in insertion order.
-      if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value as string);
-      verified.set(token, sessionId);
+      setBounded(verified, token, sessionId, VERIFIED_TOKENS_KEPT);
       return sessionId;
     },
   };

@@ -5,6 +5,7 @@
  * Only committee members, from 组长汇总 on, and a member only once their own sheets are in (a member re-scoring a
  * returned item does not see the others' scores meanwhile).
  */
+
 import {
   type CampaignCheckDto,
   COMMITTEE_STATES,
@@ -17,6 +18,7 @@ import {
   type ScoreSummaryDto,
 } from '@aps/shared';
 import { sql } from 'drizzle-orm';
+import { setBounded } from '../../../core/bounded-map.ts';
 import { ApiError, badRequest, notFound } from '../../../core/envelope.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import type { ResultSnapshot } from './result.ts';
@@ -56,9 +58,7 @@ async function resultRowOf(q: DbOrTx, committeeId: string): Promise<Row | undefi
 const SUMMARY_CACHE_MAX = 64;
 const summaryCache = new Map<string, { version: string; json: string }>();
 function remember(committeeId: string, version: string, json: string): void {
-  summaryCache.delete(committeeId);
-  summaryCache.set(committeeId, { version, json });
-  if (summaryCache.size > SUMMARY_CACHE_MAX) summaryCache.delete(summaryCache.keys().next().value as string);
+  setBounded(summaryCache, committeeId, { version, json }, SUMMARY_CACHE_MAX);
 }
 
 /**
