@@ -20,6 +20,7 @@ interface PrerenderModule {
   renderLoginPage(): string;
   PRERENDERED_PATH: string;
   PRERENDERED_ATTRIBUTE: string;
+  EARLY_SUBMIT_PROPERTY: string;
   TOKEN_STORAGE_KEY: string;
 }
 
@@ -51,10 +52,12 @@ const signedInGuard =
   `<script>try{if(localStorage.getItem(${scriptString(prerender.TOKEN_STORAGE_KEY)})){` +
   `var r=document.getElementById("root");r.removeAttribute(${scriptString(prerender.PRERENDERED_ATTRIBUTE)});` +
   `r.innerHTML=${scriptString(splash)}}}catch(e){}</script>`;
-// A click on 登录 before the script has taken the form over must not submit it natively (a page reload).
+// A click on 登录 before the script has taken the form over must not submit it natively (a page reload), nor be
+// lost: the guard notes it on the form, and the page submits once it has taken the form over (LoginPage).
+const early = `f[${scriptString(prerender.EARLY_SUBMIT_PROPERTY)}]`;
 const submitGuard =
   '<script>document.querySelectorAll("#root form").forEach(function(f){' +
-  'f.addEventListener("submit",function(e){e.preventDefault()})})</script>';
+  `f.addEventListener("submit",function(e){e.preventDefault();if(${early}!==false)${early}=true})})</script>`;
 
 // The page is drawn without any script; the app's entry (and the chunks it preloads) is fetched after that first
 // paint instead of competing with it. The fallback timer covers a page whose frames do not run (a hidden tab).

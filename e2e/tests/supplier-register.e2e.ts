@@ -19,11 +19,18 @@ import { dragSlider, newUscc, smsCodeOf } from './supplier-support.ts';
  */
 const { baseUrl, dataDir } = serverUnderTest();
 const session = userSession(baseUrl, { failureShots: 'supplier-register-failed' });
-const STAMP = Date.now().toString().slice(-7);
-const COMPANY = `华信测试科技有限公司${STAMP}`;
-const USERNAME = `hx_${STAMP}`;
-const PHONE = `136${STAMP}${crypto.randomInt(0, 10)}`;
 const PASSWORD = 'Huaxin2026ok';
+
+/** A new company for each attempt: a retry must not meet the first attempt's user name, nor its phone's SMS cooldown. */
+function newApplicant() {
+  const stamp = `${Date.now().toString().slice(-6)}${crypto.randomInt(0, 10)}`;
+  return {
+    stamp,
+    company: `华信测试科技有限公司${stamp}`,
+    username: `hx_${stamp}`,
+    phone: `136${stamp}${crypto.randomInt(0, 10)}`,
+  };
+}
 
 const next = (page: Page) => page.getByRole('button', { name: /下\s*一\s*步/ }).click();
 const fieldError = (page: Page, text: string) =>
@@ -45,15 +52,16 @@ describe('供应商注册与准入', () => {
   it('registers through the wizard, is admitted by the approvers and qualified on 供应商名录', {
     timeout: 240_000,
   }, async () => {
+    const { stamp, company, username, phone } = newApplicant();
     const { context, page } = await newUserPage(session.browser, baseUrl);
     const errors = collectErrors(page);
     try {
       await page.goto('/register');
       // ── 账号 ──
-      await page.getByLabel('用户名').fill(USERNAME);
+      await page.getByLabel('用户名').fill(username);
       await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
       await page.getByLabel('确认密码').fill(`${PASSWORD}x`);
-      await page.getByLabel('手机号').fill(PHONE);
+      await page.getByLabel('手机号').fill(phone);
       await next(page);
       await fieldError(page, '两次输入的密码不一致').waitFor();
       await page.getByLabel('确认密码').fill(PASSWORD);
@@ -63,12 +71,12 @@ describe('供应商注册与准入', () => {
       expect((await sent).status()).toBe(200);
       await expectMessage(page, '验证码已发送');
       await page.getByRole('button', { name: /秒后重新获取/ }).waitFor();
-      await page.getByPlaceholder('短信验证码').fill(await smsCodeOf(dataDir, PHONE));
+      await page.getByPlaceholder('短信验证码').fill(await smsCodeOf(dataDir, phone));
       await screenshot(page, 'supplier-register-account');
       await next(page);
 
       // ── 企业信息: the credit code is checked as the server checks it ──
-      await page.getByLabel('企业名称').fill(COMPANY);
+      await page.getByLabel('企业名称').fill(company);
       await page.getByLabel('统一社会信用代码').fill('91110108MA0123456X');
       await page.getByLabel('法定代表人').fill('赵华信');
       await page.getByLabel('地址').fill('北京市海淀区学院路1号');
@@ -96,7 +104,7 @@ describe('供应商注册与准入', () => {
       await page.getByRole('button', { name: '添加资质证书' }).click();
       await page.getByLabel('证书类型').fill('营业执照');
       await page.getByLabel('证书名称').fill('营业执照（副本）');
-      await page.getByLabel('证书编号').fill(`YYZZ${STAMP}`);
+      await page.getByLabel('证书编号').fill(`YYZZ${stamp}`);
       await page.getByLabel('发证机关').fill('北京市海淀区市场监督管理局');
       await page.getByLabel('有效期起').fill('2024-01-01');
       await page.getByLabel('有效期止').fill('2034-12-31');
@@ -116,11 +124,11 @@ describe('供应商注册与准入', () => {
       await next(page);
 
       // ── 提交 ──
-      await page.getByText(COMPANY).waitFor();
+      await page.getByText(company).waitFor();
       await screenshot(page, 'supplier-register-submit');
       await page.getByRole('button', { name: '提交注册' }).click();
       await page.waitForURL('**/user/register-result**');
-      await page.getByText(`你的账户：${USERNAME} 注册成功`).waitFor();
+      await page.getByText(`你的账户：${username} 注册成功`).waitFor();
       await screenshot(page, 'supplier-register-result');
       expect(errors).toEqual([]);
     } finally {
@@ -128,12 +136,12 @@ describe('供应商注册与准入', () => {
     }
 
     // ── The admission: 集团采购部 rejects first; the company reads the reason on 企业信息, corrects and resubmits ──
-    const title = `供应商准入「${COMPANY}」`;
+    const title = `供应商准入「${company}」`;
     await approve(await session.as('manager01', '/dashboard/analysis'), title, '驳回', '请补充详细地址');
     const own = await newUserPage(session.browser, baseUrl);
     try {
       await own.page.goto('/user/login');
-      await signInWithForm(own.page, USERNAME, PASSWORD);
+      await signInWithForm(own.page, username, PASSWORD);
       await own.page.waitForURL((u) => !u.pathname.startsWith('/user/login'));
       await own.page.goto('/supplier/portal/profile');
       await own.page.getByText(/驳回原因：.*请补充详细地址/).waitFor();
@@ -155,25 +163,25 @@ describe('供应商注册与准入', () => {
     // ── 供应商名录: admitted; admin qualifies it with a reason ──
     const admin = await session.as('admin', '/dashboard/analysis');
     await openSiderMenu(admin, '供应商管理', '供应商名录', '/supplier/directory');
-    await admin.locator('#supplierSearch_name').fill(COMPANY);
+    await admin.locator('#supplierSearch_name').fill(company);
     await admin
       .locator('.aps-search-bar:visible')
       .getByRole('button', { name: /查\s*询/ })
       .click();
-    await row(admin, COMPANY).getByText('准入', { exact: true }).waitFor();
+    await row(admin, company).getByText('准入', { exact: true }).waitFor();
     await screenshot(admin, 'supplier-register-directory');
-    await row(admin, COMPANY).getByRole('button', { name: /更多/ }).click();
+    await row(admin, company).getByRole('button', { name: /更多/ }).click();
     const entry = admin.getByRole('menuitem', { name: '评为合格' });
     const dropdown = admin.locator('.ant-dropdown').filter({ has: entry });
     await expect.poll(() => dropdown.evaluate((el) => el.className)).not.toMatch(/-(appear|enter)/);
     await entry.click();
-    const dialog = admin.getByRole('dialog').filter({ hasText: `评为合格：${COMPANY}` });
+    const dialog = admin.getByRole('dialog').filter({ hasText: `评为合格：${company}` });
     await dialog.getByLabel('原因').fill('资质审核合格');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await expectMessage(admin, '评为合格成功');
-    await row(admin, COMPANY).getByText('合格', { exact: true }).waitFor();
+    await row(admin, company).getByText('合格', { exact: true }).waitFor();
 
-    await row(admin, COMPANY).getByText('详情').click();
+    await row(admin, company).getByText('详情').click();
     const drawer = admin.locator('.ant-drawer:visible');
     await drawer.getByText('统一社会信用代码').waitFor();
     await drawer.getByRole('tab', { name: '状态历史' }).click();
@@ -181,6 +189,6 @@ describe('供应商注册与准入', () => {
     await drawer.getByText('准入审批通过').waitFor();
     await screenshot(admin, 'supplier-register-detail');
     await drawer.getByRole('tab', { name: /资质证书/ }).click();
-    await drawer.getByText(`YYZZ${STAMP}`).waitFor();
+    await drawer.getByText(`YYZZ${stamp}`).waitFor();
   });
 });

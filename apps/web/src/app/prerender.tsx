@@ -16,7 +16,7 @@ import { routes, SIGNED_OUT_HYDRATION } from './routes.tsx';
 /** The path whose HTML carries the pre-rendered page; the server sends that HTML for it. */
 export const PRERENDERED_PATH = LOGIN_PATH;
 
-export { PRERENDERED_ATTRIBUTE } from './prerendered.ts';
+export { EARLY_SUBMIT_PROPERTY, PRERENDERED_ATTRIBUTE } from './prerendered.ts';
 
 /** The localStorage key of the session token: a signed-in visitor is sent on from the login page. */
 export const TOKEN_STORAGE_KEY = NAMESPACE + STORAGE_KEYS.token;

@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { EARLY_SUBMIT_PROPERTY, type EarlySubmitForm } from '../../../../app/prerendered.ts';
 import type { HttpError } from '../../../../shared/http.ts';
 import { Copyright } from '../../../../shared/ui/Copyright.tsx';
 import { Logo } from '../../../../shared/ui/Logo.tsx';
@@ -139,13 +140,25 @@ export default function LoginPage() {
   const redirect = searchParams.get('redirect');
   const usernameInput = useRef<HTMLInputElement>(null);
   const passwordInput = useRef<HTMLInputElement>(null);
+  const accountForm = useRef<EarlySubmitForm>(null);
+  const [earlySubmit, setEarlySubmit] = useState(false);
 
   // The page arrives pre-rendered in the HTML (app/prerender.tsx): what was typed (or autofilled) before the script
   // took the form over is in the inputs, not in the state. Adopt it, or submitting would ask for a visible value.
+  // A press on 登录 in that time was held by the HTML's submit guard: it is made once the typed values are adopted.
   useLayoutEffect(() => {
     const typed = { username: usernameInput.current?.value ?? '', password: passwordInput.current?.value ?? '' };
     if (typed.username !== '' || typed.password !== '') setValues(typed);
+    const form = accountForm.current;
+    if (!form) return;
+    if (form[EARLY_SUBMIT_PROPERTY] === true) setEarlySubmit(true);
+    form[EARLY_SUBMIT_PROPERTY] = false;
   }, []);
+  useEffect(() => {
+    if (!earlySubmit) return;
+    setEarlySubmit(false);
+    accountForm.current?.requestSubmit();
+  }, [earlySubmit]);
 
   const signedIn = (result: LoginResult) => {
     dismissError();
@@ -327,6 +340,7 @@ export default function LoginPage() {
           </div>
         )}
         <form
+          ref={accountForm}
           id="login"
           className="aps-form"
           noValidate
