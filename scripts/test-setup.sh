@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Installs what the end-to-end tests need and npm cannot provide: Debian's Chromium and CJK fonts
-# (without them every Chinese glyph renders as a box). Idempotent: when both are present it only checks.
+# Installs what the end-to-end tests need and npm cannot provide: Debian's Chromium as its headless shell (the
+# package chromium-headless-shell; e2e/support/browser.ts says why) and CJK fonts (without them every Chinese glyph
+# renders as a box). Idempotent: when both are present it only checks.
 set -euo pipefail
 
-CHROMIUM=/usr/bin/chromium
+CHROMIUM=/usr/bin/chromium-headless-shell
 
 has_cjk_font() {
   # fonts-noto-cjk's files; a glob test avoids depending on fontconfig's fc-list being installed.
@@ -15,7 +16,7 @@ if [ -x "$CHROMIUM" ] && has_cjk_font; then
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "test-setup: apt-get not found; install Chromium ($CHROMIUM) and a CJK font (fonts-noto-cjk) by hand." >&2
+  echo "test-setup: apt-get not found; install chromium-headless-shell ($CHROMIUM) and a CJK font (fonts-noto-cjk) by hand." >&2
   exit 1
 fi
 
@@ -28,9 +29,9 @@ as_root() {
   fi
 }
 
-echo "test-setup: installing chromium and fonts-noto-cjk through apt-get…"
+echo "test-setup: installing chromium-headless-shell and fonts-noto-cjk through apt-get…"
 as_root apt-get update -qq
-as_root apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk >/dev/null
+as_root apt-get install -y -qq --no-install-recommends chromium-headless-shell fonts-noto-cjk >/dev/null
 
 if [ ! -x "$CHROMIUM" ]; then
   echo "test-setup: $CHROMIUM is still missing after apt-get install." >&2

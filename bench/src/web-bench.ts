@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../../e2e/support/browser.ts';
+import { CHROMIUM_PATH, FULL_CHROMIUM_PATH, launchBrowser } from '../../e2e/support/browser.ts';
 import { openSiderMenu } from '../../e2e/support/menu.ts';
 import { REPO_ROOT, startServer } from '../../e2e/support/server.ts';
 
@@ -323,7 +323,10 @@ async function gridOnly(browser: Browser, baseUrl: string) {
 async function main() {
   if (!fs.existsSync(path.join(DIST, 'index.html'))) throw new Error('apps/web/dist is missing: npm run build first');
   const server = await startServer();
-  const browser = await launchBrowser();
+  // Measured in the browser people run; the e2e suite's headless shell only when the full one is not installed.
+  const browserPath = fs.existsSync(FULL_CHROMIUM_PATH) ? FULL_CHROMIUM_PATH : CHROMIUM_PATH;
+  console.log(`Browser: ${browserPath}`);
+  const browser = await launchBrowser(browserPath);
   try {
     if (GRID_ONLY) {
       await gridOnly(browser, server.baseUrl);
