@@ -247,8 +247,11 @@ describe('选择组件 demo page', () => {
       await page.mouse.move(box.x + 5 + dx, y, { steps: 5 });
       await page.mouse.up();
     };
+    const home = (await slider.boundingBox())?.x;
     await drag(120);
     await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('0');
+    // Back at once, not sliding back, under the system's "reduce motion" (as the e2e browser runs).
+    expect((await slider.boundingBox())?.x).toBe(home);
     await expect.poll(() => section('开关与滑块验证').getByText('拖动滑块验证').isVisible()).toBe(true);
     await expect.poll(() => shown('验证状态').textContent()).toBe('未通过');
     await drag(400);

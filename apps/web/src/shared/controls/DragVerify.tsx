@@ -51,7 +51,8 @@ export function DragVerify({
     }
   };
 
-  const transition = dragging ? 'none' : 'all 0.3s';
+  // The snap back is antd's kind of motion: none under the system's "reduce motion" (the theme's motion token).
+  const transition = dragging || !token.motion ? 'none' : 'all 0.3s';
   return (
     <div
       className="aps-drag-verify"
