@@ -5,7 +5,6 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
   memo,
-  type PointerEvent,
   type ReactNode,
   type Ref,
   type UIEvent,
@@ -48,9 +47,6 @@ interface GridBodyProps {
   /** §9 scroll-end debounce: the rows in view, once, 100 ms after the body stopped scrolling. */
   onScrollEnd?: (range: GridVisibleRange) => void;
 }
-
-/** On the body's scroller while it scrolls (grid.css): its rows take no pointer events then. */
-const SCROLLING_CLASS = 'aps-grid-scrolling';
 
 const TABLE_KEYS = [
   'prefixCls',
@@ -176,22 +172,9 @@ export function GridBody({ data, info, height, handleRef, extras, onScrollEnd }:
       scrollTop: holderRef.current?.scrollTop ?? 0,
     });
   });
-  // While the body scrolls its rows take no pointer (SCROLLING_CLASS): the hover does not follow every row that
-  // passes under a resting pointer, restyling two rows a frame. They take it back 100 ms after the scroll stopped,
-  // or at once when the pointer moves (someone aiming at a cell).
-  const scrollSettle = useRef<ReturnType<typeof scrollEndWatcher> | null>(null);
-  scrollSettle.current ??= scrollEndWatcher(() => holderRef.current?.classList.remove(SCROLLING_CLASS));
-  useEffect(
-    () => () => {
-      scrollEnd.current?.cancel();
-      scrollSettle.current?.cancel();
-    },
-    [],
-  );
+  useEffect(() => () => scrollEnd.current?.cancel(), []);
 
   const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    if (!e.currentTarget.classList.contains(SCROLLING_CLASS)) e.currentTarget.classList.add(SCROLLING_CLASS);
-    scrollSettle.current?.scrolled();
     if (onScrollEndRef.current) scrollEnd.current?.scrolled();
     const left = e.currentTarget.scrollLeft;
     // The header and summary follow a sideways scroll; a vertical one costs them nothing.
@@ -199,10 +182,6 @@ export function GridBody({ data, info, height, handleRef, extras, onScrollEnd }:
       scrollLeftRef.current = left;
       info.onScroll({ currentTarget: e.currentTarget, scrollLeft: left });
     }
-  };
-
-  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
-    if (e.currentTarget.classList.contains(SCROLLING_CLASS)) e.currentTarget.classList.remove(SCROLLING_CLASS);
   };
 
   const width = typeof scrollX === 'number' ? scrollX : undefined;
@@ -214,7 +193,6 @@ export function GridBody({ data, info, height, handleRef, extras, onScrollEnd }:
         className={`${prefixCls}-tbody-virtual-holder`}
         style={{ maxHeight: height, overflow: 'auto', overflowAnchor: 'none' }}
         onScroll={onScroll}
-        onPointerMove={onPointerMove}
       >
         <div style={{ height: virtualizer.getTotalSize(), width, position: 'relative' }}>
           <div className={`${prefixCls}-tbody-virtual-holder-inner`} style={{ position: 'absolute', inset: 0 }}>

@@ -5,7 +5,6 @@
  * Only committee members, from 组长汇总 on, and a member only once their own sheets are in (a member re-scoring a
  * returned item does not see the others' scores meanwhile).
  */
-
 import {
   type CampaignCheckDto,
   COMMITTEE_STATES,
